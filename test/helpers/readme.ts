@@ -1,0 +1,81 @@
+// The README's examples are tested: a section's ```ts block is written under test/.tmp/ (git-ignored) with its import
+// of "rainbond-openapi" pointed at src/index.ts, type-checked under strict, and bundled with esbuild to be run.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { build } from "esbuild";
+import ts from "typescript";
+import { vi } from "vitest";
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** The text between `<!-- section:NAME (owner: ...) -->` and `<!-- /section:NAME -->` of README.md. */
+export function readmeSection(name: string): string {
+  const text = readFileSync(join(root, "README.md"), "utf8");
+  const open = new RegExp(`<!-- section:${name} \\(owner: [a-z]+\\) -->`).exec(text);
+  const end = text.indexOf(`<!-- /section:${name} -->`);
+  if (!open || end === -1) throw new Error(`README.md has no ${name} section`);
+  return text.slice(open.index + open[0].length, end);
+}
+
+/** The ```ts blocks of a section. */
+export function tsBlocks(section: string): string[] {
+  return [...section.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
+}
+
+/** A fresh directory under test/.tmp/ (one per run: other runs may share the tree) and its removal. */
+export function tempDir(prefix: string): { dir: string; remove: () => void } {
+  mkdirSync(join(root, "test/.tmp"), { recursive: true });
+  const dir = mkdtempSync(join(root, `test/.tmp/${prefix}-`));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Writes `code` into `dir` as `name`, importing the package from src/; returns the file's path. */
+export function writeExample(dir: string, name: string, code: string): string {
+  const entry = relative(dir, join(root, "src/index.js")).split("\\").join("/");
+  const file = join(dir, name);
+  writeFileSync(file, code.replaceAll(`from "rainbond-openapi"`, `from "${entry}"`));
+  return file;
+}
+
+/** Type-checks files under the project's options with `strict`; returns the diagnostics per file, as text. */
+export function typeCheck(files: string[]): Map<string, string[]> {
+  const configFile = ts.readConfigFile(join(root, "tsconfig.json"), ts.sys.readFile);
+  const parsed = ts.parseJsonConfigFileContent(configFile.config, ts.sys, root);
+  const options: ts.CompilerOptions = {
+    ...parsed.options,
+    strict: true,
+    noEmit: true,
+    types: ["node"],
+    declaration: false,
+    declarationMap: false,
+  };
+  const program = ts.createProgram(files, options);
+  const byFile = new Map<string, string[]>(files.map((f) => [f.split("\\").join("/"), []]));
+  for (const d of ts.getPreEmitDiagnostics(program)) {
+    const file = d.file?.fileName ?? "";
+    const list = byFile.get(file) ?? byFile.set(file, []).get(file)!;
+    list.push(`${relative(root, file)}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+  }
+  return byFile;
+}
+
+/** Bundles an example and runs it with `env` set, returning what it printed with console.log, line by line. */
+export async function runExample(file: string, env: Record<string, string>): Promise<string[]> {
+  const outfile = file.replace(/\.ts$/, ".mjs");
+  await build({ entryPoints: [file], outfile, bundle: true, platform: "node", format: "esm", target: "node20", logLevel: "silent" });
+  const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
+  Object.assign(process.env, env);
+  const lines: string[] = [];
+  const log = vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(" ")));
+  try {
+    await import(pathToFileURL(outfile).href);
+  } finally {
+    log.mockRestore();
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  }
+  return lines;
+}

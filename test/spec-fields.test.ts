@@ -1,0 +1,261 @@
+// An independent field-by-field check of generated/openapi.json against the interface's source document
+// (../shared/source/rainbond-openapi-v1.md): every record of section 2 (and the body tables of section 4) must stand
+// in the spec's component schemas with the exact field names, types, nullability ("or null"), requiredness,
+// readOnly ("read-only") and allowed values; and no schema may have a field the source does not name.
+// The source is read at run time (test/helpers/source-doc.ts); nothing here copies a field list from the spec.
+import { readFileSync } from "node:fs";
+import { describe, expect, test } from "vitest";
+import { readSourceDocument, type SourceField, type SourceRecord, type SourceType } from "./helpers/source-doc.js";
+import { deref, refName, spec, specOperations, type SpecSchema } from "./helpers/spec.js";
+
+const sourceDir = new URL("../../shared/source/", import.meta.url);
+const md = readFileSync(new URL("rainbond-openapi-v1.md", sourceDir), "utf8");
+const liveDoc = readFileSync(new URL("live-console-behaviour.md", sourceDir), "utf8");
+const doc = readSourceDocument(md);
+const schemas = spec.components.schemas;
+
+// ---- which schema of the spec stands for each record of the source ----------------------------------------------
+
+/** Record name -> schema name. A record named like a schema is that schema; the request bodies of section 4 are the
+ *  bodies of their operations; the others (`configuration`, `tcp`, `TCP rule record`) are found through the
+ *  `$ref` of the field that holds them in an already bound record. */
+const binding = new Map<string, string>();
+const bindingProblems: string[] = [];
+for (const record of doc.records) {
+  if (schemas[record.name]) binding.set(record.name, record.name);
+  const op = /^Operation (\d+) body$/.exec(record.name);
+  if (op) {
+    const endpoint = doc.endpoints.find((e) => e.number === Number(op[1]));
+    const operation = specOperations.find((o) => o.method === endpoint?.method && o.path === endpoint?.path);
+    const name = refName(operation?.operation.requestBody?.content["application/json"]?.schema);
+    if (name) binding.set(record.name, name);
+    else
+      bindingProblems.push(
+        `${record.name}: no operation ${endpoint?.method} ${endpoint?.path} with a body schema in the spec`,
+      );
+  }
+}
+const recordByName = new Map(doc.records.map((r) => [r.name, r]));
+for (let changed = true; changed;) {
+  changed = false;
+  for (const record of doc.records) {
+    const schemaName = binding.get(record.name);
+    if (!schemaName) continue;
+    const schema = deref(schemas[schemaName]!);
+    for (const field of record.fields) {
+      let type: SourceType = field.type;
+      let prop: SpecSchema | undefined = schema.properties?.[field.name];
+      while (type.kind === "array" && prop) {
+        type = type.items;
+        prop = deref(prop).items;
+      }
+      if (type.kind === "record" && !binding.has(type.name) && refName(prop)) {
+        binding.set(type.name, refName(prop)!);
+        changed = true;
+      }
+    }
+  }
+}
+
+// ---- comparing a record with its schema -------------------------------------------------------------------------
+
+/** The schema names a comparison went through: what of the spec the source accounts for. */
+const covered = new Set<string>();
+
+const typesOf = (schema: SpecSchema): string[] =>
+  schema.type === undefined ? [] : ([] as string[]).concat(schema.type);
+const show = (t: SourceType): string => {
+  const base =
+    t.kind === "scalar"
+      ? `${t.type}${t.format ? `, ${t.format}` : ""}`
+      : t.kind === "array"
+        ? `array of ${show(t.items)}`
+        : t.kind === "record"
+          ? t.name
+          : `{ ${t.fields.map((f) => `${f.name} ${show(f.type)}`).join(", ")} }`;
+  return t.nullable ? `${base} or null` : base;
+};
+
+/** Differences between a source type and the schema of a spec property, as readable lines. */
+function compareType(at: string, type: SourceType, property: SpecSchema): string[] {
+  const issues: string[] = [];
+  const name = refName(property);
+  if (name) covered.add(name);
+  const schema = deref(property);
+  const types = typesOf(schema);
+  const wanted = [type.kind === "scalar" ? type.type : type.kind === "array" ? "array" : "object"];
+  if (type.nullable) wanted.push("null");
+  const differ = (what: string) => issues.push(`${at}: the source says ${show(type)}; the spec has ${what}`);
+
+  if (type.kind === "record") {
+    // a named record: the spec must point at the schema bound to it, which is compared on its own
+    const bound = binding.get(type.name);
+    if (!name) differ(`no $ref (${JSON.stringify(types)})`);
+    else if (bound !== name) differ(`$ref ${name} (the record ${type.name} stands for ${bound ?? "no schema"})`);
+    if (type.nullable !== types.includes("null") && !(type.nullable === false && types.length === 0)) {
+      differ(`type ${JSON.stringify(schema.type)}`);
+    }
+    return issues;
+  }
+  if (types.slice().sort().join() !== wanted.slice().sort().join()) differ(`type ${JSON.stringify(schema.type)}`);
+  if (type.kind === "scalar" && (type.format ?? undefined) !== schema.format)
+    differ(`format ${JSON.stringify(schema.format)}`);
+  if (type.kind === "array") {
+    if (!schema.items) differ("no items");
+    else issues.push(...compareType(`${at}[]`, type.items, schema.items));
+  }
+  if (type.kind === "object") issues.push(...compareFields(at, type.fields, schema));
+  return issues;
+}
+
+/** Field names, types, requiredness, readOnly and allowed values of `fields` against an object schema. */
+function compareFields(at: string, fields: SourceField[], schema: SpecSchema): string[] {
+  const issues: string[] = [];
+  const properties = schema.properties ?? {};
+  const required = new Set(schema.required ?? []);
+  const named = new Set(fields.map((f) => f.name));
+  for (const extra of Object.keys(properties).filter((p) => !named.has(p))) {
+    issues.push(`${at}.${extra}: in the spec, but the source names no such field`);
+  }
+  for (const name of required)
+    if (!named.has(name)) issues.push(`${at}: the spec requires ${name}, which the source does not name`);
+  for (const field of fields) {
+    const where = `${at}.${field.name}`;
+    const property = properties[field.name];
+    if (!property) {
+      issues.push(`${where}: in the source (${show(field.type)}), missing from the spec`);
+      continue;
+    }
+    issues.push(...compareType(where, field.type, property));
+    if (field.required !== undefined && field.required !== required.has(field.name)) {
+      issues.push(
+        `${where}: the source says ${field.required ? "required" : "not required"}; the spec ${required.has(field.name) ? "requires it" : "does not require it"}`,
+      );
+    }
+    if (field.readOnly !== (property.readOnly === true || deref(property).readOnly === true)) {
+      issues.push(
+        `${where}: the source says ${field.readOnly ? "read-only" : "not read-only"}; the spec has readOnly ${JSON.stringify(property.readOnly)}`,
+      );
+    }
+    const specEnum = deref(property).enum ?? property.enum;
+    const values = field.values;
+    if (values?.closed) {
+      const same =
+        specEnum !== undefined &&
+        JSON.stringify([...specEnum].map(String).sort()) === JSON.stringify(values.values.map(String).sort());
+      const sameTypes =
+        specEnum !== undefined &&
+        specEnum.every((v, i) => typeof v === typeof values.values.find((w) => String(w) === String(specEnum[i])));
+      if (!same || !sameTypes) {
+        issues.push(
+          `${where}: the source allows ${JSON.stringify(values.values)}; the spec's enum is ${JSON.stringify(specEnum)}`,
+        );
+      }
+    } else if (specEnum !== undefined) {
+      const named = values
+        ? `only names ${JSON.stringify(values.values)} (not a closed list)`
+        : "lists no allowed values";
+      issues.push(`${where}: the source ${named}; the spec restricts it to the enum ${JSON.stringify(specEnum)}`);
+    }
+  }
+  return issues;
+}
+
+function compareRecord(record: SourceRecord): string[] {
+  const schemaName = binding.get(record.name);
+  if (!schemaName) return [`${record.name} (section ${record.section}): no schema of the spec stands for it`];
+  covered.add(schemaName);
+  const schema = deref(schemas[schemaName]!);
+  const issues: string[] = [];
+  if (typesOf(schema).join() !== "object")
+    issues.push(`${schemaName}: the source describes an object; the spec has type ${JSON.stringify(schema.type)}`);
+  const label = schemaName === record.name ? record.name : `${record.name} (${schemaName})`;
+  return [...issues, ...compareFields(label, record.fields, schema)];
+}
+
+// ---- the tests -----------------------------------------------------------------------------------------------------
+
+describe("reading the source document", () => {
+  test("finds every record of section 2 and the bodies of operations 4 and 5", () => {
+    const names = doc.records.map((r) => r.name);
+    // the records the source defines with a table or a list (section 2), and the two body tables of section 4
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "TeamRegionsResp",
+        "ListTeamRegionsResp",
+        "RegionInfoR",
+        "Port",
+        "EnterpriseHTTPGatewayRule",
+        "HTTPGatewayRule",
+        "UpdatePostHTTPGatewayRule",
+        "Http",
+        "configuration",
+        "PostGatewayRule",
+        "tcp",
+        "GatewayRule",
+        "TCP rule record",
+        "ComponentMonitorSerializers",
+        "ComponentMonitorItemsSerializers",
+        "Data",
+        "MonitorDataSerializers",
+        "TenantRegionList",
+        "TeamAppsResource",
+        "AppBaseInfo",
+        "Install",
+        "MarketInstall",
+        "ServiceBaseInfo",
+        "Operation 4 body",
+        "Operation 5 body",
+      ]),
+    );
+    expect(new Set(names).size).toBe(names.length);
+    // each row of an attribute table of section 2 became a field
+    const section2 = md.slice(md.indexOf("\n## 2. "), md.indexOf("\n## 3. "));
+    const fieldRows = section2
+      .split("\n")
+      .filter((l) => /^\|\s*`?[A-Za-z_]\w*`?\s*\|/.test(l) && !/^\|\s*Field\s*\|/.test(l));
+    const fromTables = doc.records.filter((r) => r.origin === "table" && r.section.startsWith("2."));
+    expect(fromTables.flatMap((r) => r.fields.map((f) => f.name))).toEqual(
+      fieldRows.map((l) => l.split("|")[1]!.trim().replace(/`/g, "")),
+    );
+    expect(fromTables.length).toBeGreaterThanOrEqual(10);
+    expect(doc.statusCodes).toEqual(["0", "1", "2", "3"]);
+    expect(doc.endpoints).toHaveLength(17);
+  });
+
+  test("every record is bound to a schema of the spec", () => {
+    expect(bindingProblems).toEqual([]);
+    expect(doc.records.filter((r) => !binding.has(r.name)).map((r) => r.name)).toEqual([]);
+  });
+});
+
+describe("each record of the source stands in the spec's component schemas", () => {
+  test.each(doc.records.map((r) => ({ name: r.name, section: r.section, record: r })))(
+    "$name (section $section): names, types, nullability, requiredness, readOnly, allowed values",
+    ({ record }) => {
+      expect(compareRecord(record)).toEqual([]);
+    },
+  );
+});
+
+describe("the spec has nothing the source does not account for", () => {
+  test("every component schema is a record of the source, a schema one of them points at, or the error body", () => {
+    for (const record of doc.records) compareRecord(record); // fills `covered`, in case the tests above were filtered
+    const unaccounted = Object.keys(schemas).filter((name) => !covered.has(name) && name !== "ConsoleError");
+    expect(unaccounted).toEqual([]);
+  });
+
+  test("the error body (ConsoleError) names only members the live console's document shows", () => {
+    // the interface's source shows no error body (section 7: "not shown"); live-console-behaviour.md does
+    const members = Object.keys(schemas.ConsoleError?.properties ?? {});
+    expect(members.length).toBeGreaterThan(0);
+    const unknown = members.filter((m) => !new RegExp(`["\`]${m}["\`]`).test(liveDoc));
+    expect(unknown).toEqual([]);
+  });
+
+  test("the enum of a port's protocol (PortProtocol) is the source's list", () => {
+    const port = doc.records.find((r) => r.name === "Port")!.fields.find((f) => f.name === "protocol")!;
+    expect(port.values?.closed).toBe(true);
+    expect(schemas.PortProtocol?.enum).toEqual(port.values?.values);
+  });
+});
