@@ -1,0 +1,210 @@
+// Sends one operation: attempts with a per-attempt timeout, retries with backoff for what is safe to replay, the
+// caller's AbortSignal, and turning the answer into data or one of the client's errors.
+import type { Client } from "openapi-fetch";
+import type { paths } from "../generated/schema.js";
+import {
+  RainbondAbortError,
+  RainbondConnectionError,
+  RainbondError,
+  RainbondResponseError,
+  RainbondServerError,
+  RainbondTimeoutError,
+  apiErrorFor,
+  named,
+  type RequestInfo,
+} from "./errors.js";
+import type { Log } from "./logger.js";
+import { excerpt, maskText, redact, secretsIn } from "./redact.js";
+
+/** Options of every call, given as the last argument of any method (and as defaults on the client). */
+export interface CallOptions {
+  /** Time allowed to each attempt, answer body included, in milliseconds. Default 30,000. */
+  timeoutMs?: number;
+  /** How many times an idempotent request (GET, PUT, DELETE) is retried. Default 2. POST is never replayed. */
+  retries?: number;
+  /** Cancels the call at once, also while it waits to retry. */
+  signal?: AbortSignal;
+}
+
+/** How long to wait between attempts. */
+export interface RetryDelay {
+  /** First backoff, doubled on each retry, with up to 25% jitter. Default 500 ms. */
+  baseMs: number;
+  /** Longest backoff. Default 8,000 ms. */
+  maxMs: number;
+  /** Longest `Retry-After` honoured; a longer one is not waited for: the error is thrown. Default 60,000 ms. */
+  retryAfterCapMs: number;
+}
+
+/** What a method hands the transport: a request that already passed its input checks. */
+export interface Prepared {
+  info: RequestInfo;
+  path: string;
+  params: { path?: Record<string, unknown>; query?: Record<string, unknown> };
+  body?: unknown;
+  /** The port operations may answer inside the console's envelope: take `data.list` or `data.bean` when they do. */
+  envelope?: "list" | "bean";
+}
+
+export interface Transport {
+  raw: Client<paths>;
+  timeoutMs: number;
+  retries: number;
+  retryDelay: RetryDelay;
+  log: Log;
+  /** Strings never to show: the token. */
+  secrets: readonly string[];
+}
+
+/** The data of a call, and the Response it came from. */
+export interface WithResponse<T> {
+  data: T;
+  response: Response;
+}
+
+const RETRY_STATUS = new Set([408, 429, 502, 503, 504]);
+const TIMEOUT = Symbol("timeout");
+
+/**
+ * Sends a request and returns its data and Response. At log level `error` and above, a final failure that is the
+ * console's or the network's (5xx, no answer, a body that is not JSON) is logged; 4xx answers and input errors are
+ * the caller's to handle and are not.
+ */
+export function send(t: Transport, req: Prepared, options?: CallOptions): Promise<WithResponse<unknown>> {
+  const result = attempts(t, req, options);
+  if (!t.log.error) return result;
+  return result.catch((err: unknown) => {
+    const operational = err instanceof RainbondServerError || err instanceof RainbondConnectionError || err instanceof RainbondResponseError;
+    if (operational) t.log.error?.((err as Error).message);
+    throw err;
+  });
+}
+
+async function attempts(t: Transport, req: Prepared, options: CallOptions = {}): Promise<WithResponse<unknown>> {
+  const { info } = req;
+  const retries = options.retries ?? t.retries;
+  const timeoutMs = options.timeoutMs ?? t.timeoutMs;
+  const signal = options.signal;
+  const replayable = info.method !== "POST";
+  for (let attempt = 0; ; attempt++) {
+    if (signal?.aborted) throw aborted(info);
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(TIMEOUT), timeoutMs);
+    const onAbort = () => controller.abort(signal?.reason);
+    signal?.addEventListener("abort", onAbort);
+    const started = t.log.info ? Date.now() : 0;
+    let retryAfter: Response | undefined;
+    let failure: Error;
+    try {
+      t.log.debug?.(`→ ${info.method} ${info.path}`, { headers: { Authorization: "[redacted]" }, body: redact(req.body, t.secrets) });
+      const { data, error, response } = await t.raw.request(info.method.toLowerCase() as "get", req.path as never, {
+        params: req.params,
+        body: req.body,
+        parseAs: "text",
+        signal: controller.signal,
+      } as never);
+      t.log.info?.(`${info.method} ${info.path} → ${response.status} in ${Date.now() - started} ms`);
+      if (response.ok) return { data: parseData(t, req, response, data as string | undefined), response };
+      failure = apiError(t, req, response, error);
+      if (!replayable || !RETRY_STATUS.has(response.status)) throw failure;
+      retryAfter = response;
+    } catch (err) {
+      if (signal?.aborted) throw aborted(info, err);
+      // An answer came and was judged above: the timer firing meanwhile (a fetch that ignores signals) changes nothing.
+      if (err instanceof RainbondError) throw err;
+      if (controller.signal.reason === TIMEOUT) {
+        failure = new RainbondTimeoutError(info, `no answer within ${timeoutMs} ms`, { cause: err });
+        if (!replayable) throw failure;
+      } else if (!(err instanceof Error)) {
+        throw err;
+      } else {
+        failure = connectionError(t, info, err);
+        if (!replayable && !refused(err)) throw failure;
+      }
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+    }
+    if (attempt >= retries) throw failure;
+    const delay = retryDelay(t.retryDelay, attempt, retryAfter);
+    if (delay === undefined) throw failure;
+    t.log.warn?.(`${failure.message}; retry ${attempt + 1} of ${retries} in ${Math.round(delay)} ms`);
+    await sleep(delay, signal, info);
+  }
+}
+
+function parseData(t: Transport, req: Prepared, response: Response, text: string | undefined) {
+  let body: unknown;
+  try {
+    body = JSON.parse(text ?? "");
+  } catch {
+    throw new RainbondResponseError(req.info, response.status, excerpt(text ?? "", secretsIn(t.secrets, req.body)));
+  }
+  const { envelope } = req;
+  if (envelope && typeof body === "object" && body !== null && !Array.isArray(body)) {
+    const data = (body as { data?: Record<string, unknown> }).data;
+    if (typeof data === "object" && data !== null && envelope in data) return data[envelope];
+  }
+  return body;
+}
+
+/**
+ * The error for a non-2xx answer. Its body is the parsed JSON without `error_trace` and with secrets masked (the token,
+ * secret fields, and their values wherever the server echoed them), a short excerpt of a body that is not JSON, or
+ * null when the body is empty.
+ */
+function apiError(t: Transport, req: Prepared, response: Response, error: unknown) {
+  const ErrorClass = apiErrorFor(response.status);
+  const secrets = secretsIn(t.secrets, req.body, error);
+  const body =
+    typeof error === "string" ? (error.trim() ? excerpt(error, secrets) : null) : redact(error ?? null, secrets);
+  const requestId = response.headers.get("x-request-id") ?? undefined;
+  return new ErrorClass(req.info, response.status, body, requestId, response.statusText);
+}
+
+/** The wait before the next attempt: `Retry-After` (seconds or an HTTP date) when given, else jittered backoff. */
+export function retryDelay(config: RetryDelay, attempt: number, response?: Response): number | undefined {
+  const header = response?.headers.get("retry-after");
+  if (header) {
+    const seconds = Number(header);
+    const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - Date.now();
+    if (!Number.isNaN(ms)) return ms > config.retryAfterCapMs ? undefined : Math.max(0, ms);
+  }
+  const backoff = Math.min(config.baseMs * 2 ** attempt, config.maxMs);
+  return backoff * (1 - Math.random() * 0.25);
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined, info: RequestInfo): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(aborted(info));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(aborted(info));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+function aborted(info: RequestInfo, cause?: unknown) {
+  return new RainbondAbortError(`${named(info)} was aborted by the caller`, { cause });
+}
+
+function causeCode(err: unknown): string | undefined {
+  const cause = (err as { cause?: { code?: unknown } }).cause;
+  return typeof cause?.code === "string" ? cause.code : undefined;
+}
+
+/** Connection refused: the request provably never left, so even a POST may be sent again. */
+function refused(err: unknown) {
+  return causeCode(err) === "ECONNREFUSED";
+}
+
+function connectionError(t: Transport, info: RequestInfo, err: Error) {
+  const code = causeCode(err);
+  const reason = maskText(code ? `${err.message} (${code})` : err.message, t.secrets);
+  return new RainbondConnectionError(info, reason, { cause: err });
+}

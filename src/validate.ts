@@ -1,0 +1,103 @@
+// Checks a value against the validation keywords the spec gives it (generated/operations.ts), so that bad input is
+// refused with a RainbondInputError naming the argument and the rule, before any request is sent.
+import type { SchemaRule } from "../generated/operations.js";
+import { RainbondInputError } from "./errors.js";
+
+/** Half of a UTF-16 surrogate pair on its own: encodeURIComponent throws on it, and it is no text. */
+const LONE_SURROGATE = /\p{Cs}/u;
+const patterns = new Map<string, RegExp>();
+function compiled(pattern: string): RegExp {
+  let re = patterns.get(pattern);
+  if (!re) patterns.set(pattern, (re = new RegExp(pattern, "u")));
+  return re;
+}
+
+function typeOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : Number.isFinite(value) ? "number" : "NaN";
+  return typeof value;
+}
+
+/** `a string`, `an integer`, `an object`, ... */
+const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
+
+/** ` (got <value>)`, short; nothing for a secret, and the members named in `secrets` masked within an object. */
+function show(value: unknown, secret: boolean, secrets: ReadonlySet<string>): string {
+  if (secret) return "";
+  let text: string | undefined;
+  try {
+    text =
+      typeof value === "number"
+        ? String(value)
+        : typeof value === "bigint"
+          ? `${value}n`
+          : JSON.stringify(value, (key, item: unknown) => (key && secrets.has(key) && item != null ? "[redacted]" : item));
+  } catch {
+    // a cycle, a BigInt inside: say what it is instead
+  }
+  text ??= typeof value === "object" && value !== null ? (Array.isArray(value) ? "an array" : "an object") : String(value);
+  return ` (got ${text.length > 60 ? `${text.slice(0, 60)}…` : text})`;
+}
+
+/** The rule `value` breaks, in words, or undefined when it satisfies `rule`. Recurses into objects and arrays. */
+function breach(rule: SchemaRule, value: unknown, at: string, secrets: ReadonlySet<string>): [string, string] | undefined {
+  const secret = secrets.has(at.split(".").pop() ?? "");
+  if (rule.type !== undefined) {
+    const allowed = typeof rule.type === "string" ? [rule.type] : rule.type;
+    const actual = typeOf(value);
+    const ok = allowed.some((t) => t === actual || (t === "number" && actual === "integer"));
+    if (!ok) return [at, `must be ${allowed.map(article).join(" or ")}${show(value, secret, secrets)}`];
+  }
+  if (rule.enum && !rule.enum.includes(value)) {
+    return [at, `must be one of ${rule.enum.map((v) => JSON.stringify(v)).join(", ")}${show(value, secret, secrets)}`];
+  }
+  if (typeof value === "string") {
+    if (rule.pattern) {
+      if (!compiled(rule.pattern).test(value)) {
+        return [at, `must be ${rule.patternMeans ?? `a string matching ${rule.pattern}`}${show(value, secret, secrets)}`];
+      }
+    } else if (!rule.enum && LONE_SURROGATE.test(value)) {
+      // Free text (a pattern or an enum already keeps these out).
+      return [at, "must be well-formed Unicode (it holds a lone surrogate, which no URL or console can carry)"];
+    }
+  }
+  if (typeof value === "number") {
+    if (rule.minimum !== undefined && value < rule.minimum) return [at, `must be at least ${rule.minimum}${show(value, secret, secrets)}`];
+    if (rule.maximum !== undefined && value > rule.maximum) return [at, `must be at most ${rule.maximum}${show(value, secret, secrets)}`];
+    if (rule.exclusiveMinimum !== undefined && value <= rule.exclusiveMinimum) {
+      return [at, `must be greater than ${rule.exclusiveMinimum}${show(value, secret, secrets)}`];
+    }
+    if (rule.exclusiveMaximum !== undefined && value >= rule.exclusiveMaximum) {
+      return [at, `must be less than ${rule.exclusiveMaximum}${show(value, secret, secrets)}`];
+    }
+  }
+  if (Array.isArray(value)) {
+    if (rule.minItems !== undefined && value.length < rule.minItems) return [at, `must hold at least ${rule.minItems} items`];
+    if (rule.maxItems !== undefined && value.length > rule.maxItems) return [at, `must hold at most ${rule.maxItems} items`];
+    if (rule.items) {
+      for (let i = 0; i < value.length; i++) {
+        const found = breach(rule.items, value[i], `${at}[${i}]`, secrets);
+        if (found) return found;
+      }
+    }
+  }
+  if (typeOf(value) === "object") {
+    const record = value as Record<string, unknown>;
+    for (const name of rule.required ?? []) {
+      if (record[name] === undefined) return [`${at}.${name}`, "is required"];
+    }
+    for (const [name, sub] of Object.entries(rule.properties ?? {})) {
+      if (record[name] === undefined) continue;
+      const found = breach(sub, record[name], `${at}.${name}`, secrets);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** Throws RainbondInputError when `value` breaks `rule`. `secrets` names fields whose values are never shown. */
+export function check(operation: string, argument: string, rule: SchemaRule, value: unknown, secrets: ReadonlySet<string>) {
+  const found = breach(rule, value, argument, secrets);
+  if (found) throw new RainbondInputError(operation, found[0], found[1]);
+}
