@@ -1,0 +1,263 @@
+// The package as a new project gets it: build, `npm pack`, install the tarball into a throwaway project (offline, from
+// the npm cache), compile TypeScript that uses the client under strict node16, nodenext and bundler settings, then
+// run the output with `import` and with `require` against the Prism mock.
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { buildAndPack, createConsumer, root, run, tscPath, type Packed } from "./helpers.js";
+
+const prismUrl = inject("prismUrl");
+let packed: Packed;
+let consumer: Awaited<ReturnType<typeof createConsumer>>;
+
+beforeAll(async () => {
+  packed = await buildAndPack();
+  consumer = await createConsumer(packed);
+  await writeConsumerSources(consumer.dir);
+}, 120_000);
+
+afterAll(async () => {
+  await consumer?.cleanup();
+  await packed?.cleanup();
+});
+
+/**
+ * What users need: per module of src/ and generated/, its ESM code, its .d.ts and its .d.cts; the CommonJS bundle; the
+ * spec; package.json, README and LICENSE. Nothing else: no sources, spec/, tests, scripts or source maps.
+ */
+async function expectedFiles(): Promise<string[]> {
+  const modules = async (dir: string) =>
+    (await readdir(join(root, dir)))
+      .filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))
+      .map((f) => f.slice(0, -3));
+  const perModule = async (dir: string) =>
+    (await modules(dir)).flatMap((m) => [`dist/${dir}/${m}.js`, `dist/${dir}/${m}.d.ts`, `dist/cjs/${dir}/${m}.d.cts`]);
+  return [
+    "LICENSE",
+    "README.md",
+    "package.json",
+    "dist/openapi.json",
+    "dist/cjs/index.cjs",
+    ...(await perModule("src")),
+    ...(await perModule("generated")),
+  ].sort();
+}
+
+describe("the tarball", () => {
+  test("holds what users need and nothing else", async () => {
+    const paths = packed.files.map((f) => f.path).sort();
+    expect(paths).toEqual(await expectedFiles());
+    expect(paths).toContain("dist/src/index.d.ts");
+    for (const path of paths) expect(path).not.toMatch(/^(src|spec|test|scripts|generated)\/|\.map$|\.tsbuildinfo$/);
+    // Small: the spec and the generated types are most of it.
+    expect(packed.size).toBeLessThan(150_000);
+  });
+
+  test("its package.json points every entry at a file it holds", async () => {
+    const manifest = JSON.parse(await readFile(join(packed.packageDir, "package.json"), "utf8"));
+    const shipped = new Set(packed.files.map((f) => `./${f.path}`));
+    const targets = [manifest.main, manifest.module, manifest.types, ...collectStrings(manifest.exports)];
+    for (const target of targets) expect(shipped, target).toContain(target);
+    expect(manifest).toMatchObject({
+      license: "MIT",
+      sideEffects: false,
+      engines: { node: ">=20" },
+      dependencies: { "openapi-fetch": expect.any(String) },
+    });
+  });
+
+  test("rainbond-openapi/openapi.json is the bundled spec, for require and for import", async () => {
+    const bundled = await readFile(join(root, "generated/openapi.json"), "utf8");
+    const resolved = createRequire(join(consumer.dir, "package.json")).resolve("rainbond-openapi/openapi.json");
+    expect(resolved).toBe(join(consumer.dir, "node_modules/rainbond-openapi/dist/openapi.json"));
+    expect(await readFile(resolved, "utf8")).toBe(bundled);
+
+    const spec = JSON.parse(bundled) as { openapi: string; info: { version: string }; paths: object };
+    const summary = `${spec.openapi} ${spec.info.version} ${Object.keys(spec.paths).length}`;
+    const show = "`${s.openapi} ${s.info.version} ${Object.keys(s.paths).length}`";
+    const viaRequire = await run(
+      process.execPath,
+      ["-e", `const s = require("rainbond-openapi/openapi.json"); console.log(${show})`],
+      {
+        cwd: consumer.dir,
+      },
+    );
+    const viaImport = await run(
+      process.execPath,
+      [
+        "--input-type=module",
+        "--no-warnings",
+        "-e",
+        `import s from "rainbond-openapi/openapi.json" with { type: "json" }; console.log(${show})`,
+      ],
+      { cwd: consumer.dir },
+    );
+    expect(viaRequire.stdout.trim()).toBe(summary);
+    expect(viaImport.stdout.trim()).toBe(summary);
+  });
+});
+
+// Three ways a TypeScript project resolves the package; each compiles both entries (the .mts imports and gets the
+// .d.ts types, the .cts requires and gets the .d.cts ones). Under nodenext skipLibCheck is off, so both trees of
+// shipped declarations are type-checked too (once: checking them is most of a compile's time; whether they resolve
+// under every setting is attw's part, in lint.test.ts).
+const settings = {
+  node16: { module: "node16", moduleResolution: "node16", skipLibCheck: true },
+  nodenext: { module: "nodenext", moduleResolution: "nodenext", skipLibCheck: false },
+  bundler: { module: "preserve", moduleResolution: "bundler", skipLibCheck: true },
+} as const;
+type Setting = keyof typeof settings;
+const compiled = new Map<Setting, Promise<unknown>>();
+const compile = (setting: Setting) => {
+  if (!compiled.has(setting)) {
+    const tsc = run(process.execPath, [tscPath, "-p", `tsconfig.${setting}.json`], {
+      cwd: consumer.dir,
+      timeoutMs: 120_000,
+    });
+    compiled.set(setting, tsc);
+  }
+  return compiled.get(setting)!;
+};
+
+describe("a TypeScript project using it", () => {
+  // Start all three compiles at once: each is a few seconds of one core.
+  beforeAll(() => {
+    for (const setting of Object.keys(settings) as Setting[]) compile(setting).catch(() => {});
+  });
+
+  for (const setting of Object.keys(settings) as Setting[]) {
+    test(`compiles under strict ${setting} and runs with import and require`, async () => {
+      await compile(setting);
+      const out = join(consumer.dir, "out", setting);
+      const env = { PRISM_URL: prismUrl };
+      const [esm, cjs] = await Promise.all([
+        run(process.execPath, [join(out, "main.mjs")], { cwd: consumer.dir, env }),
+        run(process.execPath, [join(out, "main.cjs")], { cwd: consumer.dir, env }),
+      ]);
+      expect(JSON.parse(esm.stdout)).toEqual(expectedOutput("esm"));
+      expect(JSON.parse(cjs.stdout)).toEqual(expectedOutput("cjs"));
+    }, 150_000);
+  }
+});
+
+/** What each entry prints: the same answers from the mock through either build. */
+function expectedOutput(format: "esm" | "cjs") {
+  return {
+    format,
+    entry: format === "esm" ? "dist/src/index.js" : "dist/cjs/index.cjs",
+    component: "web-frontend 1.4.2 (running)",
+    port: "8080/http gr3f9c2a-8080",
+    regions: "1 region(s), first rainbond",
+    error: { isApiError: true, isNotFound: true, name: "RainbondNotFoundError", status: 404 },
+    inputError: "RainbondInputError",
+  };
+}
+
+function collectStrings(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (value && typeof value === "object") return Object.values(value).flatMap(collectStrings);
+  return [];
+}
+
+/**
+ * The consumer's sources: src/main.mts (import) and src/main.cts (require) share one body, which calls the mock
+ * and prints one JSON line; the `@ts-expect-error` lines prove the package's types are real (not `any`).
+ */
+async function writeConsumerSources(dir: string) {
+  const body = `
+const baseUrl = process.env.PRISM_URL;
+if (!baseUrl) throw new Error("PRISM_URL is not set");
+const component = { teamId: "q8k2mz5d", regionName: "rainbond", appId: 12, serviceId: "gr3f9c2a" };
+const client: RainbondClient = createRainbondClient({ baseUrl, token: "consumer-demo-token", logLevel: "off" });
+// Prism answers with the spec's 404 example when asked to.
+const notFound = createRainbondClient({ baseUrl, token: "consumer-demo-token", logLevel: "off", headers: { Prefer: "code=404" } });
+
+// Never called (no export either: a .cts compiled with module "preserve" keeps ESM export syntax as it is).
+function neverCalled(): void {
+  // @ts-expect-error a port is a number
+  void client.ports.add(component, { port: "8080", protocol: "http" });
+  // @ts-expect-error an app id is required
+  void client.components.get({ teamId: "q8k2mz5d", regionName: "rainbond", serviceId: "gr3f9c2a" });
+}
+
+async function main(): Promise<void> {
+  const c = await client.components.get(component);
+  const p: Port = await client.ports.add(component, { port: 8080, protocol: "http" });
+  const r = await client.regions.listForTeam("q8k2mz5d", { page: 1, pageSize: 10 });
+  let error: { isApiError: boolean; isNotFound: boolean; name: string; status: number } | undefined;
+  try {
+    await notFound.components.get(component);
+  } catch (err) {
+    if (!(err instanceof RainbondApiError)) throw err;
+    error = { isApiError: true, isNotFound: err instanceof RainbondNotFoundError, name: err.name, status: err.status };
+  }
+  let inputError = "none";
+  try {
+    await client.ports.add(component, { port: -1, protocol: "http" });
+  } catch (err) {
+    inputError = err instanceof RainbondError ? err.name : String(err);
+  }
+  console.log(JSON.stringify({
+    format,
+    entry: entry.slice(entry.lastIndexOf("rainbond-openapi/") + "rainbond-openapi/".length),
+    component: \`\${c.service_cname} \${c.version} (\${c.status})\`,
+    port: \`\${p.container_port}/\${p.protocol} \${p.k8s_service_name}\`,
+    regions: \`\${r.total} region(s), first \${r.regions[0]?.region_name}\`,
+    error,
+    inputError,
+  }));
+}
+
+void neverCalled;
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});
+`;
+  const esm = `import {
+  createRainbondClient,
+  RainbondApiError,
+  RainbondError,
+  RainbondNotFoundError,
+  type Port,
+  type RainbondClient,
+} from "rainbond-openapi";
+const format = "esm";
+const entry = import.meta.resolve("rainbond-openapi");
+${body}`;
+  const cjs = `import rainbond = require("rainbond-openapi");
+const { createRainbondClient, RainbondApiError, RainbondError, RainbondNotFoundError } = rainbond;
+type Port = rainbond.Port;
+type RainbondClient = rainbond.RainbondClient;
+const format = "cjs";
+const entry = require.resolve("rainbond-openapi");
+${body}`;
+  await mkdir(join(dir, "src"));
+  await writeFile(join(dir, "src/main.mts"), esm);
+  await writeFile(join(dir, "src/main.cts"), cjs);
+  // The little of Node the entries use. No @types/node: checking it would double each compile's time, and the
+  // client's types need only the fetch API, which lib "DOM" declares.
+  const node = `declare var process: { env: Record<string, string | undefined>; exitCode?: number };
+declare var require: { (id: string): unknown; resolve(id: string): string };
+interface ImportMeta { resolve(specifier: string): string }
+`;
+  await writeFile(join(dir, "src/node.d.ts"), node);
+  for (const [setting, options] of Object.entries(settings)) {
+    const tsconfig = {
+      compilerOptions: {
+        ...options,
+        strict: true,
+        skipDefaultLibCheck: true,
+        target: "ES2022",
+        lib: ["ES2022", "DOM"],
+        types: [],
+        rootDir: "src",
+        outDir: `out/${setting}`,
+        noEmitOnError: true,
+      },
+      files: ["src/main.mts", "src/main.cts", "src/node.d.ts"],
+    };
+    await writeFile(join(dir, `tsconfig.${setting}.json`), JSON.stringify(tsconfig, null, 2));
+  }
+}
