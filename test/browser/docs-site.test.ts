@@ -1,0 +1,216 @@
+// The published docs site (scripts/docs.mjs), in a real browser: built first (so this works on a fresh clone), then
+// opened from file:// with every request that would leave the machine blocked and recorded, as it would be viewed
+// offline. A last test serves it from a loopback static host. Screenshots of every page go to .screenshots/.
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { assertSelfContained, buildSite, serveSite, type BuiltSite } from "../../scripts/docs.mjs";
+import { chromiumPath, guardContext, launchChromium, type Guard } from "./chromium.js";
+import {
+  expandTag,
+  openOperation,
+  operationShowing,
+  operationsOf,
+  schemaProperty,
+  waitForRedoc,
+  type Operation,
+} from "./reference.js";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const screenshots = join(root, ".screenshots");
+/** The field names the console spells irregularly; the reference must show them exactly so. */
+const IRREGULAR_FIELDS = ["domain_heander", "is_upgrate", "creater"];
+
+type Json = Record<string, unknown>;
+
+let site: BuiltSite;
+let spec: Json;
+let operations: Operation[];
+let guideName: string;
+let browser: Browser | undefined;
+let context: BrowserContext;
+let guard: Guard;
+
+const summariesOf = (tag: string) => operations.filter((op) => op.tag === tag).map((op) => op.summary);
+
+const shot = new Set<string>();
+
+/** A full-page screenshot in .screenshots/<name>.png, once per name (a page visited twice is pictured once). */
+async function screenshot(page: Page, name: string) {
+  if (shot.has(name)) return;
+  shot.add(name);
+  // Redoc's sections use `content-visibility: auto`: Chromium does not paint the ones outside the viewport, and a
+  // full-page capture would show them blank. Painting them all is for the picture only; every check is done before.
+  await page.addStyleTag({ content: "* { content-visibility: visible !important; }" });
+  await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
+}
+
+/** Follows a link, in this tab or the new one it opens, and returns the page it landed on once loaded. */
+async function follow(page: Page, link: Locator): Promise<Page> {
+  const opensTab = (await link.getAttribute("target")) === "_blank";
+  if (opensTab) {
+    const [tab] = await Promise.all([context.waitForEvent("page"), link.click()]);
+    await tab.waitForLoadState("load");
+    return tab;
+  }
+  const before = page.url();
+  await link.click();
+  await page.waitForURL((url) => url.href !== before);
+  await page.waitForLoadState("load");
+  return page;
+}
+
+async function openReference(url: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(url);
+  await waitForRedoc(page);
+  return page;
+}
+
+beforeAll(async () => {
+  chromiumPath(); // no Chromium: fail now, with the one message that says how to install it
+  site = await buildSite({ quiet: true });
+  spec = JSON.parse(await readFile(join(root, "generated", "openapi.json"), "utf8")) as Json;
+  operations = operationsOf(spec);
+  guideName = (JSON.parse(await readFile(join(root, "typedoc.json"), "utf8")) as { name: string }).name;
+  await mkdir(screenshots, { recursive: true });
+  browser = await launchChromium();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  guard = await guardContext(context);
+}, 120_000);
+
+afterEach(async () => {
+  for (const page of context?.pages() ?? []) await page.close();
+  guard?.reset();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("the docs site", () => {
+  it("has a guard that blocks and records requests leaving the machine", async () => {
+    const page = await context.newPage();
+    await page.goto(site.reference.replace(/index\.html$/, "favicon.svg"));
+    const seenBefore = guard.seen;
+    const outcome = await page.evaluate(() =>
+      fetch("https://example.com/should-be-blocked").then(
+        () => "loaded",
+        () => "failed",
+      ),
+    );
+    expect(outcome).toBe("failed");
+    expect(guard.blocked).toEqual(["https://example.com/should-be-blocked"]);
+    expect(guard.seen).toBeGreaterThan(seenBefore);
+  });
+
+  it("is built with a reference and a guide", () => {
+    expect(site.files).toBeGreaterThan(2);
+    expect(site.reference).toMatch(/^file:.*\/index\.html$/);
+    expect(site.guide).toMatch(/^file:.*\/guide\/index\.html$/);
+  });
+
+  it("passes the build's own check for anything loaded from elsewhere, which does catch such pages", async () => {
+    await expect(assertSelfContained(site.outDir)).resolves.toBeUndefined();
+    const dir = await mkdtemp(join(tmpdir(), "docs-site-"));
+    try {
+      await writeFile(
+        join(dir, "index.html"),
+        '<link rel="stylesheet" href="https://fonts.googleapis.com/css?family=Roboto">' +
+          '<script type="module">import { hydrate } from "https://cdn.example.org/redoc.js";</script>' +
+          '<img alt="" src="//cdn.example.org/logo.svg"><a href="https://example.org/">a link is fine</a>',
+      );
+      const error = await assertSelfContained(dir).then(
+        () => undefined,
+        (err: Error) => err,
+      );
+      expect(error?.message.split("\n").slice(1).sort()).toEqual([
+        "  index.html: //cdn.example.org/logo.svg",
+        "  index.html: https://cdn.example.org/redoc.js",
+        "  index.html: https://fonts.googleapis.com/css?family=Roboto",
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("lists every operation of the spec in the reference, with its summary", { timeout: 60_000 }, async () => {
+    expect(operations).toHaveLength(17);
+    expect(new Set(operations.map((op) => op.summary)).size).toBe(operations.length);
+
+    const page = await openReference(site.reference);
+    expect(await page.title()).toBe((spec.info as Json).title);
+    const listed: string[] = [];
+    for (const tag of new Set(operations.map((op) => op.tag))) {
+      const labels = await expandTag(page, tag);
+      expect(labels, `the operations under ${tag}`).toEqual(summariesOf(tag));
+      listed.push(...labels);
+    }
+    expect(listed.sort()).toEqual(operations.map((op) => op.summary).sort());
+    await screenshot(page, "docs-reference");
+    expect(guard.problems()).toEqual([]);
+  });
+
+  for (const field of IRREGULAR_FIELDS) {
+    it(`shows the field ${field} spelled as the console spells it`, { timeout: 60_000 }, async () => {
+      const op = operationShowing(spec, field);
+      expect(op, `no operation of the spec answers with a field named ${field}`).toBeDefined();
+      const page = await openReference(site.reference);
+      await openOperation(page, op!);
+      await schemaProperty(page, field).first().waitFor({ state: "visible" });
+      await screenshot(page, `docs-reference-${op!.operationId}`);
+      expect(guard.problems()).toEqual([]);
+    });
+  }
+
+  it("links the reference to the guide, and the guide back to the reference", { timeout: 60_000 }, async () => {
+    const page = await openReference(site.reference);
+    const guide = await follow(page, page.locator('a[href$="guide/index.html"]').first());
+    expect(guide.url()).toBe(site.guide);
+    expect(await guide.title()).toBe(guideName);
+    // The guide documents src/index.ts: its entry point is in the navigation, README.md is its front page.
+    await guide.locator(".tsd-navigation").getByText("createRainbondClient", { exact: true }).first().waitFor();
+    const readmeTitle = (await readFile(join(root, "README.md"), "utf8")).match(/^# (.+)$/m)?.[1];
+    await guide.getByRole("heading", { name: readmeTitle, exact: true }).first().waitFor();
+    await screenshot(guide, "docs-guide");
+
+    // From a page deeper in the guide, back to the reference.
+    await guide.goto(new URL("functions/createRainbondClient.html", site.guide).href);
+    await guide
+      .getByRole("heading", { name: /createRainbondClient/ })
+      .first()
+      .waitFor();
+    await screenshot(guide, "docs-guide-createRainbondClient");
+    const reference = await follow(guide, guide.locator("#tsd-toolbar-links a", { hasText: "API reference" }));
+    expect(new URL(reference.url()).pathname).toBe(new URL(site.reference).pathname);
+    await waitForRedoc(reference);
+    expect(await reference.title()).toBe((spec.info as Json).title);
+    expect(guard.problems()).toEqual([]);
+  });
+
+  it("works from a static host too, loading nothing from elsewhere", { timeout: 60_000 }, async () => {
+    const server = await serveSite({ dir: site.outDir });
+    try {
+      const page = await openReference(server.url);
+      expect(await page.title()).toBe((spec.info as Json).title);
+      const guide = await follow(page, page.locator('a[href$="guide/index.html"]').first());
+      expect(guide.url()).toBe(`${server.url}guide/index.html`);
+      expect(await guide.title()).toBe(guideName);
+      await screenshot(guide, "docs-guide-http");
+      // Routing within the reference works over http as it does from file://. (Back to its tab: Chromium throttles
+      // a tab in the background.)
+      if (guide !== page) await guide.close();
+      await page.bringToFront();
+      const last = operations.at(-1)!;
+      await openOperation(page, last);
+      expect(new URL(page.url()).hash).toMatch(/^#\//);
+      await screenshot(page, `docs-reference-http-${last.operationId}`);
+      expect(guard.problems()).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,121 @@
+// The GitHub Actions workflows: each one valid by GitHub's workflow schema (@action-validator/core), the npm scripts
+// they run all defined in package.json (the workflows run the same scripts as people do), and their path filters
+// naming files that exist.
+import { execFileSync } from "node:child_process";
+import { readFileSync, readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { validateWorkflow } from "@action-validator/core";
+import { describe, expect, it } from "vitest";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const dir = join(root, ".github", "workflows");
+const workflows = readdirSync(dir)
+  .filter((name) => /\.ya?ml$/.test(name))
+  .sort();
+const source = (name: string) => readFileSync(join(dir, name), "utf8");
+const scripts = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> })
+  .scripts;
+
+/** Every npm script a text runs: `npm run X`, `npm run-script X`, and the `npm test` / `npm start` shorthands. */
+function npmScriptsIn(text: string): string[] {
+  const named = [...text.matchAll(/\bnpm\s+(?:run|run-script)\s+([\w:.-]+)/g)].map((m) => m[1]!);
+  const shorthand = [...text.matchAll(/\bnpm\s+(test|start|stop|restart)\b/g)].map((m) => m[1]!);
+  return [...new Set([...named, ...shorthand])];
+}
+
+/** The `paths:` filters of a workflow's triggers (written as flow sequences: `paths: ["spec/**"]`). */
+function pathFilters(text: string): string[] {
+  return [...text.matchAll(/^\s*paths:\s*\[([^\]]*)\]/gm)].flatMap((m) =>
+    m[1]!
+      .split(",")
+      .map((p) => p.trim().replace(/^["']|["']$/g, ""))
+      .filter(Boolean),
+  );
+}
+
+function globToRegExp(glob: string): RegExp {
+  let re = "";
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!;
+    if (c === "*" && glob[i + 1] === "*") {
+      re += glob[i + 2] === "/" ? "(?:.*/)?" : ".*";
+      i += glob[i + 2] === "/" ? 2 : 1;
+    } else if (c === "*") re += "[^/]*";
+    else if (c === "?") re += "[^/]";
+    else re += c.replace(/[.+^${}()|[\]\\]/g, "\\$&");
+  }
+  return new RegExp(`^${re}$`);
+}
+
+describe("the GitHub Actions workflows", () => {
+  it("are the three expected ones", () => {
+    expect(workflows).toEqual(["ci.yml", "pages.yml", "regenerate.yml"]);
+  });
+
+  it("the validator rejects a workflow that is not valid (so its passing means something)", () => {
+    const broken = source("ci.yml").replace(/runs-on:/g, "runs_on:");
+    expect(validateWorkflow(broken).errors).not.toEqual([]);
+  });
+
+  for (const name of workflows) {
+    describe(name, () => {
+      it("passes @action-validator/core", () => {
+        const { actionType, errors } = validateWorkflow(source(name));
+        expect(actionType).toBe("workflow");
+        expect(errors).toEqual([]);
+      });
+
+      it("runs only npm scripts that package.json defines", () => {
+        const used = npmScriptsIn(source(name));
+        expect(used.length).toBeGreaterThan(0);
+        expect(used.filter((script) => !(script in scripts))).toEqual([]);
+      });
+
+      it("filters on paths that exist in the repository", () => {
+        const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], {
+          cwd: root,
+          encoding: "utf8",
+        })
+          .split("\n")
+          .filter(Boolean);
+        for (const glob of pathFilters(source(name)).filter((p) => !p.startsWith("!"))) {
+          const re = globToRegExp(glob);
+          expect(
+            files.some((file) => re.test(file)),
+            `${name}: paths filter ${glob} matches no file`,
+          ).toBe(true);
+        }
+      });
+    });
+  }
+
+  it("CI installs with npm ci and runs lint, the generate check, build and test on Node 20 and 22", () => {
+    const ci = source("ci.yml");
+    for (const command of ["npm ci", "npm run lint", "npm run generate -- --check", "npm run build", "npm test"]) {
+      expect(ci).toContain(`run: ${command}`);
+    }
+    expect(ci).toMatch(/node:\s*\[\s*"?20"?\s*,\s*"?22"?\s*\]/);
+    expect(ci).toMatch(/apt-get install[^\n]*\bchromium\b/);
+  });
+
+  it("Regenerate runs on spec/ changes and by hand, and opens a pull request when generated/ changed", () => {
+    const regenerate = source("regenerate.yml");
+    expect(pathFilters(regenerate)).toContain("spec/**");
+    expect(regenerate).toMatch(/^\s{2}workflow_dispatch:/m);
+    expect(regenerate).toContain("run: npm ci");
+    expect(regenerate).toContain("run: npm run generate");
+    expect(regenerate).toMatch(/uses: peter-evans\/create-pull-request@v\d+/);
+    expect(regenerate).toMatch(/git diff [^\n]*-- spec\//);
+  });
+
+  it("Pages builds the site with npm run docs and deploys site/ to GitHub Pages", () => {
+    const pages = source("pages.yml");
+    expect(pages).toMatch(/push:\s*\n\s*branches: \[main\]/);
+    expect(pages).toContain("run: npm run docs");
+    expect(pages).toMatch(/uses: actions\/upload-pages-artifact@v\d+\s*\n\s*with:\s*\n\s*path: site\b/);
+    expect(pages).toMatch(/uses: actions\/deploy-pages@v\d+/);
+    expect(pages).toMatch(/pages: write/);
+    expect(pages).toMatch(/id-token: write/);
+  });
+});
