@@ -39,8 +39,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const WORKER_ROLE = "rainbond-generate-types";
 
 const loadPrettier = () => import("prettier");
-const resolvePrettierConfig = async (prettier) =>
-  (await prettier.resolveConfig(join(root, "package.json"))) ?? {};
+const resolvePrettierConfig = async (prettier) => (await prettier.resolveConfig(join(root, "package.json"))) ?? {};
 
 // ---- openapi.json: prettier's JSON layout without parsing ----------------------------------------------------------
 
@@ -243,14 +242,18 @@ async function buildOutputs({ lintOnly = false } = {}) {
   const sent = performance.now();
   const typeScript = typesWorker.run({ spec, operations });
   typeScript.catch(() => {}); // awaited below
-  const json = await timed("format", async () => {
-    const prettier = await loadPrettier();
-    const prettierConfig = await resolvePrettierConfig(prettier);
-    return (
-      (await formatJsonFast(spec, prettierConfig)) ??
-      prettier.format(JSON.stringify(spec), { ...prettierConfig, parser: "json" })
-    );
-  }, "openapi.json");
+  const json = await timed(
+    "format",
+    async () => {
+      const prettier = await loadPrettier();
+      const prettierConfig = await resolvePrettierConfig(prettier);
+      return (
+        (await formatJsonFast(spec, prettierConfig)) ??
+        prettier.format(JSON.stringify(spec), { ...prettierConfig, parser: "json" })
+      );
+    },
+    "openapi.json",
+  );
   const { schemaTs, operationsTs, readyMs, typesMs, formatMs } = await typeScript;
   const after = `${(performance.now() - sent).toFixed(0)} ms after the bundle`;
   if (readyMs) report("load-ts", readyMs, "openapi-typescript, prettier + warm-up, in the worker thread (in parallel)");
@@ -277,7 +280,11 @@ async function run({ check, lintOnly }) {
   const specName = relative(root, dirname(options.specRoot)) || ".";
   const outName = relative(root, options.outDir) || ".";
   console.log(
-    lintOnly ? `lint ${specName}/` : check ? `check ${outName}/ against ${specName}/` : `generate ${specName}/ -> ${outName}/`,
+    lintOnly
+      ? `lint ${specName}/`
+      : check
+        ? `check ${outName}/ against ${specName}/`
+        : `generate ${specName}/ -> ${outName}/`,
   );
   const outputs = await buildOutputs({ lintOnly });
   const stale = [];
@@ -293,7 +300,9 @@ async function run({ check, lintOnly }) {
   const total = `${(performance.now() - start).toFixed(0)} ms`;
   if (lintOnly) console.log(`${specName}/ lints clean (0 errors, 0 warnings) in ${total}`);
   else if (check && stale.length) {
-    console.error(`${outName}/ is stale; run \`npm run generate\` and commit:\n${stale.map((f) => `  ${f}`).join("\n")}`);
+    console.error(
+      `${outName}/ is stale; run \`npm run generate\` and commit:\n${stale.map((f) => `  ${f}`).join("\n")}`,
+    );
     return false;
   } else if (check) console.log(`${outName}/ matches ${specName}/ (${total})`);
   else console.log(`${stale.length ? `wrote ${stale.join(", ")}` : `${outName}/ already up to date`} (${total})`);

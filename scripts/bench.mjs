@@ -1,0 +1,310 @@
+#!/usr/bin/env node
+// Benchmarks, side by side: per-call overhead, bundle size, generation time, type-check cost, and how generation and
+// type-checking grow with the spec. Prints the figures as Markdown tables and writes them as JSON.
+//
+//   npm run bench                      the full run (about 7 minutes on 2 cores)   -> .bench/results.json
+//   npm run bench -- --smoke           few iterations, well under a minute          -> .bench/results-smoke.json
+//   npm run bench -- --only calls,size the named parts only (calls, size, generation, typecheck, scale)
+//   npm run bench -- --json <file>     write the JSON there instead
+//
+// Every figure is a median over repeated rounds with its spread (p25-p75, and MAD in the JSON), the contenders of a
+// part interleaved round by round so that a noisy machine affects them alike. The parts live in scripts/bench/.
+// Contender c (the client in src/) is measured once src/index.ts exists; src/index.ts is bundled with esbuild into
+// the run's work directory under .bench/ (removed at the end), never loaded through a TypeScript loader.
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { availableParallelism, loadavg } from "node:os";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { spawn } from "node:child_process";
+import { benchSize, bundleClientForNode } from "./bench/size.mjs";
+import { benchGeneration } from "./bench/generation.mjs";
+import { benchTypecheck } from "./bench/typecheck.mjs";
+import { benchScale } from "./bench/scale.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const PARTS = ["calls", "size", "generation", "typecheck", "scale"];
+
+const TARGETS = {
+  "c/b": 1.05,
+  "c/a": 1.15,
+  clientGzipBytes: 6 * 1024,
+  generationMs: 3000,
+};
+
+const FULL = {
+  // 5,000 GET + 5,000 POST per contender over the network; then 15 rounds of 1,000 with fetch stubbed
+  calls: { rounds: 20, calls: 250, warmup: 300, stubRounds: 15, stubCalls: 1000 },
+  generationRuns: 7,
+  typecheckRuns: 5,
+  scale: { factors: [1, 10, 50], runs: 3, tscRuns: 3 },
+  warmup: true,
+};
+const SMOKE = {
+  calls: { rounds: 3, calls: 40, warmup: 20, stubRounds: 3, stubCalls: 100 },
+  generationRuns: 1,
+  typecheckRuns: 1,
+  scale: { factors: [2], runs: 1, tscRuns: 1 },
+  warmup: false, // no untimed runs: the first `generate` writes what `--check` reads
+};
+
+function parseArgs(argv) {
+  const args = { smoke: false, only: PARTS, json: null, keep: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--smoke") args.smoke = true;
+    else if (a === "--keep") args.keep = true;
+    else if (a === "--only") args.only = argv[++i].split(",");
+    else if (a === "--json") args.json = resolve(argv[++i]);
+    else throw new Error(`unknown option ${a}`);
+  }
+  for (const p of args.only) if (!PARTS.includes(p)) throw new Error(`unknown part ${p} (parts: ${PARTS.join(", ")})`);
+  args.json ??= join(root, ".bench", args.smoke ? "results-smoke.json" : "results.json");
+  return args;
+}
+
+/** Runs scripts/bench/calls.mjs in a fresh process and returns its JSON. */
+function runCalls(options) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [join(root, "scripts/bench/calls.mjs"), JSON.stringify(options)], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.on("error", reject);
+    child.on("close", (code) =>
+      code === 0 ? resolvePromise(JSON.parse(out)) : reject(new Error(`the per-call benchmark exited with ${code}`)),
+    );
+  });
+}
+
+// ---- the tables ----
+
+const f1 = (x) => x.toFixed(1);
+const f2 = (x) => x.toFixed(2);
+const f3 = (x) => x.toFixed(3);
+const int = (x) => Math.round(x).toLocaleString("en-US");
+const spread = (s, fmt) => `${fmt(s.median)} [${fmt(s.p25)}–${fmt(s.p75)}]`;
+const mark = (ok) => (ok ? "✓" : "✗ over");
+const table = (head, rows) =>
+  [
+    `| ${head.join(" | ")} |`,
+    `|${head.map((_, i) => (i ? "---:" : "---")).join("|")}|`,
+    ...rows.map((r) => `| ${r.join(" | ")} |`),
+  ].join("\n");
+
+export function renderTables(r) {
+  const out = [];
+  if (r.calls) {
+    const c = r.calls;
+    out.push(
+      `**Per-call overhead**: µs per call, median [p25–p75] of ${c.rounds} interleaved rounds of ${c.callsPerRound} ` +
+        `sequential calls (${int(c.callsPerContender.get)} GET + ${int(c.callsPerContender.post)} POST per contender), ` +
+        `node:http server and each contender in a child process of their own, on 127.0.0.1`,
+      "",
+    );
+    const names = {
+      a: "a. `fetch`, hand-written URLs",
+      b: "b. openapi-fetch `createClient<paths>()`",
+      c: 'c. this client (retries 2, timeout 30 s, `logLevel: "off"`)',
+    };
+    const rows = Object.entries(c.contenders).map(([id, v]) => [
+      names[id],
+      spread(v.getMicros, f1),
+      spread(v.postMicros, f1),
+      spread(v.getCpuMicros, f1),
+      spread(v.postCpuMicros, f1),
+    ]);
+    for (const [name, v] of Object.entries(c.ratios)) {
+      const target = TARGETS[name];
+      const label = target ? `ratio ${name} (target ≤ ${target})` : `ratio ${name}`;
+      const cell = (s) => `${spread(s, f3)}${target ? ` ${mark(s.median <= target)}` : ""}`;
+      const cpu = c.cpuRatios[name];
+      rows.push([label, cell(v.get), cell(v.post), spread(cpu.get, f3), spread(cpu.post, f3)]);
+    }
+    out.push(table(["", "GET component, wall", "POST port, wall", "GET, CPU", "POST, CPU"], rows), "");
+    out.push(
+      "Wall: elapsed time per call. CPU: user + system time of the calling process per call (the server's is not " +
+        "counted), which a busy machine disturbs less. Ratios are per round, then the median.",
+      "",
+    );
+    const st = c.stubbed;
+    const stubRows = Object.entries(st.contenders).map(([id, v]) => [
+      names[id],
+      spread(v.getMicros, f1),
+      spread(v.postMicros, f1),
+    ]);
+    for (const [pair, v] of Object.entries(st.addedMicros)) {
+      stubRows.push([`added by ${pair[0]} over ${pair[2]} (µs per call)`, spread(v.get, f1), spread(v.post, f1)]);
+    }
+    out.push(
+      `Without the network (\`fetch\` replaced by a function answering the same bodies at once; ${st.rounds} ` +
+        `interleaved rounds of ${int(st.callsPerRound)} calls): what each contender itself costs per call, in µs`,
+      "",
+    );
+    out.push(table(["", "GET", "POST"], stubRows), "");
+  }
+  if (r.size) {
+    const s = r.size;
+    const rows = [];
+    if (s.client) {
+      rows.push([
+        `client incl. openapi-fetch (target < ${int(TARGETS.clientGzipBytes)} B gzip)`,
+        int(s.client.raw),
+        `${int(s.client.gzip)} ${mark(s.client.gzip < TARGETS.clientGzipBytes)}`,
+      ]);
+      rows.push([
+        "client, openapi-fetch external",
+        int(s.clientWithoutOpenapiFetch.raw),
+        int(s.clientWithoutOpenapiFetch.gzip),
+      ]);
+    }
+    rows.push(["openapi-fetch alone", int(s["openapi-fetch"].raw), int(s["openapi-fetch"].gzip)]);
+    out.push("**Size**: `src/index.ts` bundled by esbuild (platform browser, format esm, minified); gzip level 9", "");
+    out.push(table(["bundle", "bytes", "gzip bytes"], rows), "");
+  }
+  if (r.generation) {
+    const g = r.generation;
+    const n = g.check.wallMs.n;
+    const rows = Object.values(g).map((v) => {
+      const target = v.command.startsWith("npm") ? ` ${mark(v.wallMs.median < TARGETS.generationMs)}` : "";
+      return [`\`${v.command}\``, `${spread(v.wallMs, int)}${target}`];
+    });
+    out.push(
+      `**Generation**: wall ms from spawn to exit, median [p25–p75] of ${n} interleaved runs (target < 3,000 ms)`,
+      "",
+    );
+    out.push(table(["command", "wall ms"], rows), "");
+    const steps = g.check.stepsMs;
+    out.push(
+      `Where a \`--check\` goes (ms, medians; main thread: ${[
+        "load",
+        "config",
+        "lint",
+        "bundle",
+        "operations",
+        "format",
+      ]
+        .filter((k) => steps[k])
+        .map((k) => `${k} ${int(steps[k].median)}`)
+        .join(", ")}; worker thread, in parallel from the start: ${["load-ts", "types", "format-ts"]
+        .filter((k) => steps[k])
+        .map((k) => `${k} ${int(steps[k].median)}`)
+        .join(", ")})`,
+      "",
+    );
+  }
+  if (r.typecheck) {
+    const rows = Object.values(r.typecheck).map((v) => [
+      v.program,
+      int(v.files),
+      int(v.instantiations),
+      int(v.types),
+      spread(v.checkMs, int),
+      spread(v.totalMs, int),
+    ]);
+    const n = Object.values(r.typecheck)[0].checkMs.n;
+    out.push(
+      `**Type-check**: \`tsc --noEmit --extendedDiagnostics\` (project options, lib files included), times: median [p25–p75] of ${n} runs`,
+      "",
+    );
+    out.push(table(["program", "files", "instantiations", "types", "check ms", "total ms"], rows), "");
+  }
+  if (r.scale) {
+    const rows = Object.values(r.scale).map((v) => [
+      `x${v.factor}`,
+      int(v.operations),
+      `${int(v.bytes.openapiJson / 1024)} / ${int(v.bytes.schemaTs / 1024)}`,
+      spread(v.generation.generate.wallMs, int),
+      spread(v.generation.check.wallMs, int),
+      `${int(v.typecheck.schemaOnly.instantiations)} / ${int(v.typecheck.schemaOnly.types)} / ${spread(v.typecheck.schemaOnly.checkMs, int)}`,
+      `${int(v.typecheck.openapiFetch.instantiations)} / ${int(v.typecheck.openapiFetch.types)} / ${spread(v.typecheck.openapiFetch.checkMs, int)}`,
+    ]);
+    const first = Object.values(r.scale)[0];
+    out.push(
+      `**Scale**: synthetic specs made of copies of the real one (\`scripts/bench/synthetic-spec.mjs\`); ` +
+        `\`node scripts/generate.mjs --spec … --out …\` wall ms, median [p25–p75] of ${first.generation.check.wallMs.n} runs; ` +
+        `tsc: instantiations / types / check ms`,
+      "",
+    );
+    out.push(
+      table(
+        [
+          "spec",
+          "operations",
+          "openapi.json / schema.ts KB",
+          "generate ms",
+          "--check ms",
+          "tsc, types only",
+          "tsc, openapi-fetch consumer (17 calls)",
+        ],
+        rows,
+      ),
+      "",
+    );
+  }
+  return out.join("\n");
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const config = args.smoke ? SMOKE : FULL;
+  const withClient = existsSync(join(root, "src/index.ts"));
+  await mkdir(join(root, ".bench"), { recursive: true });
+  const workDir = await mkdtemp(join(root, ".bench", "run-"));
+  const results = {
+    mode: args.smoke ? "smoke" : "full",
+    date: new Date().toISOString(),
+    machine: {
+      node: process.version,
+      platform: `${process.platform} ${process.arch}`,
+      cores: availableParallelism(),
+      loadAverageAtStart: loadavg()[0],
+    },
+    withClient,
+  };
+  const step = (name) => console.error(`bench: ${name}...`);
+  try {
+    if (args.only.includes("calls")) {
+      step("per-call overhead");
+      const client = withClient ? await bundleClientForNode(join(workDir, "client.mjs")) : null;
+      results.calls = await runCalls({ ...config.calls, client });
+    }
+    if (args.only.includes("size")) {
+      step("size");
+      results.size = await benchSize({ withClient });
+    }
+    if (args.only.includes("generation")) {
+      step("generation");
+      results.generation = await benchGeneration({ runs: config.generationRuns, workDir, warmup: config.warmup });
+    }
+    if (args.only.includes("typecheck")) {
+      step("type-check");
+      results.typecheck = await benchTypecheck({ runs: config.typecheckRuns, workDir, withClient });
+    }
+    if (args.only.includes("scale")) {
+      step(`scale x${config.scale.factors.join(", x")}`);
+      results.scale = await benchScale({ ...config.scale, workDir, warmup: config.warmup });
+    }
+  } finally {
+    if (!args.keep) await rm(workDir, { recursive: true, force: true });
+  }
+  results.machine.loadAverageAtEnd = loadavg()[0];
+  results.targets = TARGETS;
+  await mkdir(dirname(args.json), { recursive: true });
+  await writeFile(args.json, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(renderTables(results));
+  const { node, cores, loadAverageAtStart: l0, loadAverageAtEnd: l1 } = results.machine;
+  console.log(
+    `(${results.mode} run, Node ${node}, ${cores} cores, 1-minute load average ${l0.toFixed(1)} at the start and ` +
+      `${l1.toFixed(1)} at the end; JSON: ${relative(process.cwd(), args.json)})`,
+  );
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err) => {
+    console.error(err.stack ?? err.message);
+    process.exit(1);
+  });
+}
