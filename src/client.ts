@@ -18,7 +18,7 @@ import { RainbondInputError } from "./errors.js";
 import { LOG_LEVELS, createLog, type Logger, type LogLevel } from "./logger.js";
 import { iterateForTeam } from "./pagination.js";
 import { SENSITIVE } from "./redact.js";
-import { send, type CallOptions, type Prepared, type RetryDelay, type Transport } from "./transport.js";
+import { directFetch, send, type CallOptions, type Prepared, type RetryDelay, type Transport } from "./transport.js";
 import { check } from "./validate.js";
 
 export interface ClientOptions {
@@ -245,20 +245,24 @@ function checkClientOptions(options: ClientOptions): string {
  */
 export function createRainbondClient(options: ClientOptions): RainbondClient {
   const baseUrl = checkClientOptions(options);
-  const raw = createClient<paths>({
-    baseUrl,
-    fetch: options.fetch,
-    headers: { ...options.headers, Authorization: options.token },
-  });
-  for (const m of options.middleware ?? []) raw.use(m);
+  const fetch = options.fetch ?? globalThis.fetch;
+  const raw = createClient<paths>({ baseUrl, fetch, headers: { ...options.headers, Authorization: options.token } });
+  const middleware = options.middleware ?? [];
   const transport: Transport = {
     raw,
+    direct: directFetch(fetch),
     timeoutMs: options.timeoutMs ?? 30_000,
     retries: options.retries ?? 2,
     retryDelay: { baseMs: 500, maxMs: 8_000, retryAfterCapMs: 60_000, ...options.retryDelay },
     log: createLog(options.logger, options.logLevel),
     secrets: [options.token],
   };
+  const use = raw.use;
+  raw.use = (...added) => {
+    if (added.length) transport.direct = undefined; // middleware sees real Requests
+    use(...added);
+  };
+  raw.use(...middleware);
   const areas = Object.fromEntries(
     Object.entries(endpoints).map(([area, methods]) => [
       area,

@@ -48,6 +48,8 @@ export interface Prepared {
 
 export interface Transport {
   raw: Client<paths>;
+  /** Set while no middleware is registered: see {@link PlainRequest}. */
+  direct?: (request: PlainRequest) => Promise<Response>;
   timeoutMs: number;
   retries: number;
   retryDelay: RetryDelay;
@@ -60,6 +62,26 @@ export interface Transport {
 export interface WithResponse<T> {
   data: T;
   response: Response;
+}
+
+/**
+ * What openapi-fetch builds in place of a `Request` while no middleware is registered: the URL and the init, which
+ * `directFetch` hands to `fetch` so that one real Request is made per attempt (openapi-fetch's own Request would be
+ * copied into a second one by fetch, each following the abort signal). Middleware is given real Requests.
+ */
+export class PlainRequest {
+  readonly method: string;
+  constructor(
+    readonly url: string,
+    readonly init: RequestInit,
+  ) {
+    this.method = init.method ?? "GET";
+  }
+}
+
+/** A `fetch` of PlainRequests: the URL and init as openapi-fetch built them. */
+export function directFetch(fetch: typeof globalThis.fetch) {
+  return (request: PlainRequest) => fetch(request.url, request.init);
 }
 
 const RETRY_STATUS = new Set([408, 429, 502, 503, 504]);
@@ -102,6 +124,8 @@ async function attempts(t: Transport, req: Prepared, options: CallOptions = {}):
         body: req.body,
         parseAs: "text",
         signal: controller.signal,
+        Request: t.direct && PlainRequest,
+        fetch: t.direct,
       } as never);
       t.log.info?.(`${info.method} ${info.path} → ${response.status} in ${Date.now() - started} ms`);
       if (response.ok) return { data: parseData(t, req, response, data as string | undefined), response };

@@ -1,0 +1,94 @@
+// How requests reach fetch: with no middleware, openapi-fetch's request is handed to fetch as a URL and an init (one
+// Request per attempt, built by fetch); with middleware, from the options or added later through client.raw.use,
+// every middleware sees a real Request and what it changes reaches the server.
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Middleware } from "openapi-fetch";
+import { createRainbondClient } from "../src/index.js";
+import { startRecordingServer, type RecordingServer } from "./helpers/recording-server.js";
+import { successOf } from "./helpers/spec.js";
+
+const component = { teamId: "q8k2mz5d", regionName: "rainbond", appId: 12, serviceId: "gr3f9c2a" };
+const record = successOf("getComponent").example;
+let server: RecordingServer;
+
+beforeAll(async () => {
+  server = await startRecordingServer(() => ({ body: record }));
+});
+afterAll(() => server?.close());
+
+/** A fetch that records what it was called with, then calls the real one. */
+function spyFetch() {
+  const calls: { input: unknown; init: RequestInit | undefined }[] = [];
+  const fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    calls.push({ input, init });
+    return globalThis.fetch(input, init);
+  };
+  return { calls, fetch: fetch as typeof globalThis.fetch };
+}
+
+/** A middleware that stamps a header on each request and records what it was given. */
+function stamping(name: string) {
+  const seen: unknown[] = [];
+  const middleware: Middleware = {
+    onRequest({ request }) {
+      seen.push(request);
+      request.headers.set("x-stamp", name);
+      return request;
+    },
+  };
+  return { seen, middleware };
+}
+
+describe("the request path", () => {
+  test("without middleware, fetch gets the URL and init as built, with the token and an abort signal", async () => {
+    const spy = spyFetch();
+    const client = createRainbondClient({ baseUrl: server.url, token: "tok-direct-1", fetch: spy.fetch });
+    await expect(client.components.get(component)).resolves.toEqual(record);
+    expect(spy.calls).toHaveLength(1);
+    const [{ input, init }] = spy.calls as [{ input: unknown; init: RequestInit }];
+    expect(input).toBe(`${server.url}/openapi/v1/teams/q8k2mz5d/regions/rainbond/apps/12/services/gr3f9c2a`);
+    expect(new Headers(init.headers).get("authorization")).toBe("tok-direct-1");
+    expect(init.method).toBe("GET");
+    expect(init.signal).toBeInstanceOf(AbortSignal);
+    expect(server.requests.at(-1)!.headers.authorization).toBe("tok-direct-1");
+  });
+
+  test("a POST body goes through the same way, serialised once", async () => {
+    const spy = spyFetch();
+    const client = createRainbondClient({ baseUrl: server.url, token: "tok-direct-2", fetch: spy.fetch });
+    await client.ports.add(component, { port: 8080, protocol: "http" });
+    const [{ input, init }] = spy.calls as [{ input: unknown; init: RequestInit }];
+    expect(typeof input).toBe("string");
+    expect(init.body).toBe(JSON.stringify({ port: "8080", protocol: "http" }));
+    expect(JSON.parse(server.requests.at(-1)!.body)).toEqual({ port: "8080", protocol: "http" });
+  });
+
+  test("middleware given in the options sees real Requests, and its changes reach the server", async () => {
+    const spy = spyFetch();
+    const stamp = stamping("from-options");
+    const client = createRainbondClient({ baseUrl: server.url, token: "tok-mw-1", fetch: spy.fetch, middleware: [stamp.middleware] });
+    await expect(client.components.get(component)).resolves.toEqual(record);
+    expect(stamp.seen).toHaveLength(1);
+    expect(stamp.seen[0]).toBeInstanceOf(Request);
+    expect(spy.calls[0]!.input).toBeInstanceOf(Request);
+    expect(server.requests.at(-1)!.headers["x-stamp"]).toBe("from-options");
+  });
+
+  test("middleware added later through client.raw.use switches the client to real Requests from then on", async () => {
+    const spy = spyFetch();
+    const client = createRainbondClient({ baseUrl: server.url, token: "tok-mw-2", fetch: spy.fetch });
+    await client.components.get(component);
+    expect(typeof spy.calls[0]!.input).toBe("string");
+    const stamp = stamping("from-raw-use");
+    client.raw.use(stamp.middleware);
+    await expect(client.components.get(component)).resolves.toEqual(record);
+    expect(stamp.seen).toHaveLength(1);
+    expect(stamp.seen[0]).toBeInstanceOf(Request);
+    expect(server.requests.at(-1)!.headers["x-stamp"]).toBe("from-raw-use");
+    // raw calls of the openapi-fetch client go through it too, with the token
+    const { response } = await client.raw.GET("/openapi/v1/httpdomains");
+    expect(response.status).toBe(200);
+    expect(stamp.seen).toHaveLength(2);
+    expect(server.requests.at(-1)!.headers.authorization).toBe("tok-mw-2");
+  });
+});
