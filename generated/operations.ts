@@ -558,7 +558,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
 };
 
 /** Field names the spec marks `x-sensitive`: never logged, never put in an error message. */
-export const sensitiveFields: readonly string[] = ["market_access_key"];
+export const sensitiveFields: readonly string[] = ["key_file", "market_access_key", "token"];
 
 /** The most points one series of a range query may hold (the Prometheus limit behind the console). */
 export const maxPointsPerSeries = 11000;

@@ -3,12 +3,8 @@
 import { sensitiveFields } from "../generated/operations.js";
 
 const MASK = "[redacted]";
-/**
- * Names of secret fields. generated/operations.ts lists the `x-sensitive` fields of request parameters and bodies;
- * the spec also marks two fields of region records (`key_file`, the region's `token`), which may come back in an
- * error body, so they are named here too.
- */
-export const SENSITIVE: ReadonlySet<string> = new Set([...sensitiveFields, "key_file", "token"]);
+/** Names of secret fields: those the spec marks `x-sensitive`, in requests and in records (generated/operations.ts). */
+export const SENSITIVE: ReadonlySet<string> = new Set(sensitiveFields);
 /** Members of an error body that are dropped outright: a server stack trace is no one's business. */
 const DROPPED = new Set(["error_trace"]);
 /** A PEM private key (a region's key_file, say), even cut short. */

@@ -13,6 +13,8 @@ import {
   createRainbondClient,
   type RainbondClient,
 } from "../src/index.js";
+import { SENSITIVE } from "../src/redact.js";
+import { spec } from "./helpers/spec.js";
 import { TOKEN, app, expectNoSecrets, faultClient, paths, rejection } from "./faults/helpers.js";
 import { answer, closedPort, countingFetch, recordingLogger, renderings, startFaultServer, type FaultServer } from "./faults/server.js";
 
@@ -224,6 +226,23 @@ describe("errors never show a secret", () => {
         expect(text).not.toContain("12345678");
       }
     }
+  });
+});
+
+describe("what is secret", () => {
+  it("is every field the spec marks x-sensitive, in request bodies and in records alike", () => {
+    const marked = new Set<string>();
+    const walk = (node: unknown) => {
+      if (typeof node !== "object" || node === null) return;
+      for (const [key, value] of Object.entries(node)) {
+        const props = key === "properties" && typeof value === "object" && value !== null ? Object.entries(value) : [];
+        for (const [name, schema] of props) if ((schema as Record<string, unknown>)["x-sensitive"] === true) marked.add(name);
+        walk(value);
+      }
+    };
+    walk(spec);
+    expect([...marked].sort()).toEqual(["key_file", "market_access_key", "token"]);
+    expect([...SENSITIVE].sort()).toEqual([...marked].sort());
   });
 });
 
