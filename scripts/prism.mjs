@@ -7,13 +7,20 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const prismCli = join(dirname(createRequire(import.meta.url).resolve("@stoplight/prism-cli/package.json")), "dist/index.js");
+const prismCli = join(
+  dirname(createRequire(import.meta.url).resolve("@stoplight/prism-cli/package.json")),
+  "dist/index.js",
+);
 
 /**
  * @param {{ spec?: string, errors?: boolean, timeoutMs?: number }} [options]
  * @returns {Promise<{ url: string, stop: () => Promise<void>, output: () => string }>}
  */
-export async function startPrism({ spec = join(root, "generated/openapi.json"), errors = true, timeoutMs = 60_000 } = {}) {
+export async function startPrism({
+  spec = join(root, "generated/openapi.json"),
+  errors = true,
+  timeoutMs = 60_000,
+} = {}) {
   const args = [prismCli, "mock", spec, "-h", "127.0.0.1", "-p", "0", ...(errors ? ["--errors"] : [])];
   const child = spawn(process.execPath, args, { detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
@@ -38,7 +45,11 @@ export async function startPrism({ spec = join(root, "generated/openapi.json"), 
   process.once("exit", stopOnExit);
 
   try {
-    const url = await waitUntilAnswering(() => log, () => exited, timeoutMs);
+    const url = await waitUntilAnswering(
+      () => log,
+      () => exited,
+      timeoutMs,
+    );
     return {
       url,
       output: () => log,

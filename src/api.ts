@@ -67,7 +67,12 @@ export interface PortsApi {
   /** Adds a port, 1 to 65535. */
   add(component: ComponentScope, body: AddPortInput, call?: CallOptions): RainbondPromise<Port>;
   /** Changes a port: `action` says what changes. */
-  update(component: ComponentScope, port: number, body: Body<"updateComponentPort">, call?: CallOptions): RainbondPromise<Port>;
+  update(
+    component: ComponentScope,
+    port: number,
+    body: Body<"updateComponentPort">,
+    call?: CallOptions,
+  ): RainbondPromise<Port>;
   /** Deletes a port; resolves with the deleted port. */
   delete(component: ComponentScope, port: number, call?: CallOptions): RainbondPromise<Port>;
   /** Enables external service on a port (`action: "open_outer"`). */
@@ -79,7 +84,12 @@ export interface PortsApi {
   /** Disables internal service on a port (`action: "close_inner"`). */
   closeInner(component: ComponentScope, port: number, call?: CallOptions): RainbondPromise<Port>;
   /** Changes the protocol of a port (`action: "change_protocol"`). */
-  changeProtocol(component: ComponentScope, port: number, protocol: PortProtocol, call?: CallOptions): RainbondPromise<Port>;
+  changeProtocol(
+    component: ComponentScope,
+    port: number,
+    protocol: PortProtocol,
+    call?: CallOptions,
+  ): RainbondPromise<Port>;
   /** Changes the alias and, optionally, the internal domain of a port (`action: "change_port_alias"`). */
   changeAlias(
     component: ComponentScope,
@@ -91,7 +101,10 @@ export interface PortsApi {
 
 export interface GatewayApi {
   /** The HTTP rules of the whole enterprise; `autoSsl: true` keeps those that need automatic certificates. */
-  listEnterpriseHttpRules(options?: { autoSsl?: boolean }, call?: CallOptions): RainbondPromise<Data<"listEnterpriseHttpRules">>;
+  listEnterpriseHttpRules(
+    options?: { autoSsl?: boolean },
+    call?: CallOptions,
+  ): RainbondPromise<Data<"listEnterpriseHttpRules">>;
   /** Changes an HTTP rule. Bodies spell `domain_header`; records read back spell `domain_heander`. */
   updateHttpRule(
     app: AppScope,
@@ -100,16 +113,28 @@ export interface GatewayApi {
     call?: CallOptions,
   ): RainbondPromise<Data<"updateHttpRule">>;
   /** Creates an HTTP or TCP gateway rule (`protocol` says which). Never replayed. */
-  createRule(app: AppScope, body: Body<"createGatewayRule">, call?: CallOptions): RainbondPromise<Data<"createGatewayRule">>;
+  createRule(
+    app: AppScope,
+    body: Body<"createGatewayRule">,
+    call?: CallOptions,
+  ): RainbondPromise<Data<"createGatewayRule">>;
   /** Creates an HTTP rule (the console answers 201). Never replayed. */
-  createHttpRule(app: AppScope, body: Body<"createHttpRule">, call?: CallOptions): RainbondPromise<Data<"createHttpRule">>;
+  createHttpRule(
+    app: AppScope,
+    body: Body<"createHttpRule">,
+    call?: CallOptions,
+  ): RainbondPromise<Data<"createHttpRule">>;
   /** The HTTP rules of an application. */
   listHttpRules(app: AppScope, call?: CallOptions): RainbondPromise<Data<"listAppHttpRules">>;
 }
 
 export interface MonitorApi {
   /** The current value of each monitored item of the application's components. */
-  query(app: AppScope, options?: { isOuter?: boolean }, call?: CallOptions): RainbondPromise<Data<"queryComponentMonitor">>;
+  query(
+    app: AppScope,
+    options?: { isOuter?: boolean },
+    call?: CallOptions,
+  ): RainbondPromise<Data<"queryComponentMonitor">>;
   /**
    * The monitored items from `start` to `end` (Dates or Unix seconds), one sample every `step` seconds (default 60).
    * `start < end`, `step > 0`, and at most 11,000 points per series.

@@ -77,7 +77,8 @@ function encode(operation: string, argument: string, rule: SchemaRule, value: un
     return Math.floor(ms / 1000);
   }
   if (typeof value === "number" && rule.type === "string") {
-    if (!Number.isSafeInteger(value)) throw new RainbondInputError(operation, argument, `must be an integer (got ${value})`);
+    if (!Number.isSafeInteger(value))
+      throw new RainbondInputError(operation, argument, `must be an integer (got ${value})`);
     return String(value);
   }
   return value;
@@ -109,7 +110,8 @@ function prepare(operation: string, endpoint: Endpoint, scopeKeys: readonly stri
       if (!isRecord(value)) throw new RainbondInputError(operation, arg.name, "must be an object of ids");
       for (const name of scopeKeys) param(name, `${arg.name}.${camelOf[name]}`, value[camelOf[name] ?? name]);
     } else if (arg.kind === "query") {
-      if (value !== undefined && !isRecord(value)) throw new RainbondInputError(operation, arg.name, "must be an object");
+      if (value !== undefined && !isRecord(value))
+        throw new RainbondInputError(operation, arg.name, "must be an object");
       for (const [key, item] of Object.entries(value ?? {})) {
         const name = paramNames[key];
         const rule = name === undefined ? undefined : spec.query[name];
@@ -123,7 +125,13 @@ function prepare(operation: string, endpoint: Endpoint, scopeKeys: readonly stri
       if (isRecord(value) && arg.numericStrings) {
         body = { ...value };
         for (const key of arg.numericStrings) {
-          if (value[key] !== undefined) (body as Record<string, unknown>)[key] = encode(operation, `${arg.name}.${key}`, { type: "string" }, value[key]);
+          if (value[key] !== undefined)
+            (body as Record<string, unknown>)[key] = encode(
+              operation,
+              `${arg.name}.${key}`,
+              { type: "string" },
+              value[key],
+            );
         }
       }
       if (body === undefined) {
@@ -143,7 +151,11 @@ function prepare(operation: string, endpoint: Endpoint, scopeKeys: readonly stri
   }
   return {
     // errors and logs name the path as sent (ids are not secret; `prepare` has checked each against its pattern)
-    info: { operation, method: spec.method, path: spec.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(path[name]))) },
+    info: {
+      operation,
+      method: spec.method,
+      path: spec.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(path[name]))),
+    },
     path: spec.path,
     params: { path, query },
     body,
@@ -157,7 +169,8 @@ function checkCallOptions(operation: string, call: unknown): CallOptions | undef
   if (call === undefined) return undefined;
   if (!isRecord(call)) throw new RainbondInputError(operation, "call options", "must be an object");
   for (const key in call) {
-    if (!CALL_OPTIONS.has(key)) throw new RainbondInputError(operation, key, "is not a call option (timeoutMs, retries, signal)");
+    if (!CALL_OPTIONS.has(key))
+      throw new RainbondInputError(operation, key, "is not a call option (timeoutMs, retries, signal)");
   }
   const { timeoutMs, retries, signal } = call as CallOptions;
   if (timeoutMs !== undefined && !(typeof timeoutMs === "number" && timeoutMs > 0 && timeoutMs <= 2_147_483_647)) {
@@ -266,13 +279,17 @@ export function createRainbondClient(options: ClientOptions): RainbondClient {
   const areas = Object.fromEntries(
     Object.entries(endpoints).map(([area, methods]) => [
       area,
-      Object.fromEntries(Object.entries(methods).map(([name, endpoint]) => [name, method(transport, area, name, endpoint)])),
+      Object.fromEntries(
+        Object.entries(methods).map(([name, endpoint]) => [name, method(transport, area, name, endpoint)]),
+      ),
     ]),
   ) as unknown as Omit<RainbondClient, "baseUrl" | "raw">;
 
   const { ports, regions } = areas;
-  const portAction = (action: "open_outer" | "close_outer" | "open_inner" | "close_inner") =>
-    (component: Parameters<PortsApi["update"]>[0], port: number, call?: CallOptions) => ports.update(component, port, { action }, call);
+  const portAction =
+    (action: "open_outer" | "close_outer" | "open_inner" | "close_inner") =>
+    (component: Parameters<PortsApi["update"]>[0], port: number, call?: CallOptions) =>
+      ports.update(component, port, { action }, call);
   Object.assign(ports, {
     openOuter: portAction("open_outer"),
     closeOuter: portAction("close_outer"),
@@ -284,7 +301,12 @@ export function createRainbondClient(options: ClientOptions): RainbondClient {
         : ports.update(component, port, { action: "change_protocol", protocol }, call),
     changeAlias: (component, port, alias, call) =>
       isRecord(alias) && alias.port_alias !== undefined
-        ? ports.update(component, port, { action: "change_port_alias", port_alias: alias.port_alias, k8s_service_name: alias.k8s_service_name }, call)
+        ? ports.update(
+            component,
+            port,
+            { action: "change_port_alias", port_alias: alias.port_alias, k8s_service_name: alias.k8s_service_name },
+            call,
+          )
         : refuse("ports.changeAlias", "alias.port_alias", "is required"),
   } satisfies Partial<PortsApi>);
   regions.iterateForTeam = (teamId, opts, call) => iterateForTeam(regions, teamId, opts, call);

@@ -70,7 +70,10 @@ export class RainbondBadRequestError extends RainbondApiError {
     super(info, status, body, requestId, statusText);
     const err = isObject(body) && isObject(body.err) ? body.err : {};
     this.fieldErrors = Object.fromEntries(
-      Object.entries(err).map(([field, messages]) => [field, Array.isArray(messages) ? messages.map(String) : [String(messages)]]),
+      Object.entries(err).map(([field, messages]) => [
+        field,
+        Array.isArray(messages) ? messages.map(String) : [String(messages)],
+      ]),
     );
     const detail = Object.entries(this.fieldErrors).map(([field, messages]) => `${field}: ${messages.join(" ")}`);
     if (detail.length) this.message += ` (${detail.join("; ")})`;

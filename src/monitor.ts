@@ -14,14 +14,19 @@ export function checkTimeRange(query: Record<string, unknown>, operation: string
     const value = query[key];
     const max = rangeQuery[key]?.maximum;
     if (typeof value === "number" && Number.isFinite(value) && max !== undefined && value > max) {
-      throw new RainbondInputError(operation, `options.${key}`, `looks like milliseconds (${value}); pass Unix seconds or a Date`);
+      throw new RainbondInputError(
+        operation,
+        `options.${key}`,
+        `looks like milliseconds (${value}); pass Unix seconds or a Date`,
+      );
     }
   }
   const { start, end, step } = query;
   // Anything else (missing, not a number, NaN, Infinity) is left to each parameter's own rules.
   if (![start, end, step].every(Number.isFinite)) return;
   if (typeof start !== "number" || typeof end !== "number" || typeof step !== "number") return;
-  if (start >= end) throw new RainbondInputError(operation, "options.start", `must be before options.end (got ${start} >= ${end})`);
+  if (start >= end)
+    throw new RainbondInputError(operation, "options.start", `must be before options.end (got ${start} >= ${end})`);
   if (step > 0 && (end - start) / step > maxPointsPerSeries) {
     const least = Math.ceil((end - start) / maxPointsPerSeries);
     throw new RainbondInputError(

@@ -96,7 +96,10 @@ export function send(t: Transport, req: Prepared, options?: CallOptions): Promis
   const result = attempts(t, req, options);
   if (!t.log.error) return result;
   return result.catch((err: unknown) => {
-    const operational = err instanceof RainbondServerError || err instanceof RainbondConnectionError || err instanceof RainbondResponseError;
+    const operational =
+      err instanceof RainbondServerError ||
+      err instanceof RainbondConnectionError ||
+      err instanceof RainbondResponseError;
     if (operational) t.log.error?.((err as Error).message);
     throw err;
   });
@@ -118,15 +121,22 @@ async function attempts(t: Transport, req: Prepared, options: CallOptions = {}):
     let retryAfter: Response | undefined;
     let failure: Error;
     try {
-      t.log.debug?.(`→ ${info.method} ${info.path}`, { headers: { Authorization: "[redacted]" }, body: redact(req.body, t.secrets) });
-      const { data, error, response } = await t.raw.request(info.method.toLowerCase() as "get", req.path as never, {
-        params: req.params,
-        body: req.body,
-        parseAs: "text",
-        signal: controller.signal,
-        Request: t.direct && PlainRequest,
-        fetch: t.direct,
-      } as never);
+      t.log.debug?.(`→ ${info.method} ${info.path}`, {
+        headers: { Authorization: "[redacted]" },
+        body: redact(req.body, t.secrets),
+      });
+      const { data, error, response } = await t.raw.request(
+        info.method.toLowerCase() as "get",
+        req.path as never,
+        {
+          params: req.params,
+          body: req.body,
+          parseAs: "text",
+          signal: controller.signal,
+          Request: t.direct && PlainRequest,
+          fetch: t.direct,
+        } as never,
+      );
       t.log.info?.(`${info.method} ${info.path} → ${response.status} in ${Date.now() - started} ms`);
       if (response.ok) return { data: parseData(t, req, response, data as string | undefined), response };
       failure = apiError(t, req, response, error);

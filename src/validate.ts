@@ -32,16 +32,24 @@ function show(value: unknown, secret: boolean, secrets: ReadonlySet<string>): st
         ? String(value)
         : typeof value === "bigint"
           ? `${value}n`
-          : JSON.stringify(value, (key, item: unknown) => (key && secrets.has(key) && item != null ? "[redacted]" : item));
+          : JSON.stringify(value, (key, item: unknown) =>
+              key && secrets.has(key) && item != null ? "[redacted]" : item,
+            );
   } catch {
     // a cycle, a BigInt inside: say what it is instead
   }
-  text ??= typeof value === "object" && value !== null ? (Array.isArray(value) ? "an array" : "an object") : String(value);
+  text ??=
+    typeof value === "object" && value !== null ? (Array.isArray(value) ? "an array" : "an object") : String(value);
   return ` (got ${text.length > 60 ? `${text.slice(0, 60)}…` : text})`;
 }
 
 /** The rule `value` breaks, in words, or undefined when it satisfies `rule`. Recurses into objects and arrays. */
-function breach(rule: SchemaRule, value: unknown, at: string, secrets: ReadonlySet<string>): [string, string] | undefined {
+function breach(
+  rule: SchemaRule,
+  value: unknown,
+  at: string,
+  secrets: ReadonlySet<string>,
+): [string, string] | undefined {
   const secret = secrets.has(at.split(".").pop() ?? "");
   if (rule.type !== undefined) {
     const allowed = typeof rule.type === "string" ? [rule.type] : rule.type;
@@ -55,7 +63,10 @@ function breach(rule: SchemaRule, value: unknown, at: string, secrets: ReadonlyS
   if (typeof value === "string") {
     if (rule.pattern) {
       if (!compiled(rule.pattern).test(value)) {
-        return [at, `must be ${rule.patternMeans ?? `a string matching ${rule.pattern}`}${show(value, secret, secrets)}`];
+        return [
+          at,
+          `must be ${rule.patternMeans ?? `a string matching ${rule.pattern}`}${show(value, secret, secrets)}`,
+        ];
       }
     } else if (!rule.enum && LONE_SURROGATE.test(value)) {
       // Free text (a pattern or an enum already keeps these out).
@@ -63,8 +74,10 @@ function breach(rule: SchemaRule, value: unknown, at: string, secrets: ReadonlyS
     }
   }
   if (typeof value === "number") {
-    if (rule.minimum !== undefined && value < rule.minimum) return [at, `must be at least ${rule.minimum}${show(value, secret, secrets)}`];
-    if (rule.maximum !== undefined && value > rule.maximum) return [at, `must be at most ${rule.maximum}${show(value, secret, secrets)}`];
+    if (rule.minimum !== undefined && value < rule.minimum)
+      return [at, `must be at least ${rule.minimum}${show(value, secret, secrets)}`];
+    if (rule.maximum !== undefined && value > rule.maximum)
+      return [at, `must be at most ${rule.maximum}${show(value, secret, secrets)}`];
     if (rule.exclusiveMinimum !== undefined && value <= rule.exclusiveMinimum) {
       return [at, `must be greater than ${rule.exclusiveMinimum}${show(value, secret, secrets)}`];
     }
@@ -73,8 +86,10 @@ function breach(rule: SchemaRule, value: unknown, at: string, secrets: ReadonlyS
     }
   }
   if (Array.isArray(value)) {
-    if (rule.minItems !== undefined && value.length < rule.minItems) return [at, `must hold at least ${rule.minItems} items`];
-    if (rule.maxItems !== undefined && value.length > rule.maxItems) return [at, `must hold at most ${rule.maxItems} items`];
+    if (rule.minItems !== undefined && value.length < rule.minItems)
+      return [at, `must hold at least ${rule.minItems} items`];
+    if (rule.maxItems !== undefined && value.length > rule.maxItems)
+      return [at, `must hold at most ${rule.maxItems} items`];
     if (rule.items) {
       for (let i = 0; i < value.length; i++) {
         const found = breach(rule.items, value[i], `${at}[${i}]`, secrets);
@@ -97,7 +112,13 @@ function breach(rule: SchemaRule, value: unknown, at: string, secrets: ReadonlyS
 }
 
 /** Throws RainbondInputError when `value` breaks `rule`. `secrets` names fields whose values are never shown. */
-export function check(operation: string, argument: string, rule: SchemaRule, value: unknown, secrets: ReadonlySet<string>) {
+export function check(
+  operation: string,
+  argument: string,
+  rule: SchemaRule,
+  value: unknown,
+  secrets: ReadonlySet<string>,
+) {
   const found = breach(rule, value, argument, secrets);
   if (found) throw new RainbondInputError(operation, found[0], found[1]);
 }

@@ -60,12 +60,18 @@ describe("regions.iterateForTeam", () => {
   });
 
   it("passes an error of a later page on, after the regions it already had", async () => {
-    server.script("GET", paths.teamRegions, page(4, "r1", "r2"), answer.json(404, { code: 2000, msg: "team not found", msg_show: "团队不存在" }));
+    server.script(
+      "GET",
+      paths.teamRegions,
+      page(4, "r1", "r2"),
+      answer.json(404, { code: 2000, msg: "team not found", msg_show: "团队不存在" }),
+    );
     const { client } = faultClient(server.url);
     const names: string[] = [];
     const err = await rejection(
       (async () => {
-        for await (const region of client.regions.iterateForTeam(component.teamId, { pageSize: 2 })) names.push(region.region_name);
+        for await (const region of client.regions.iterateForTeam(component.teamId, { pageSize: 2 }))
+          names.push(region.region_name);
       })(),
     );
     expect(names).toEqual(["r1", "r2"]);
@@ -91,7 +97,11 @@ describe("port action helpers", () => {
     ["closeInner", [], { action: "close_inner" }],
     ["changeProtocol", ["udp"], { action: "change_protocol", protocol: "udp" }],
     ["changeAlias", [{ port_alias: "WEB" }], { action: "change_port_alias", port_alias: "WEB" }],
-    ["changeAlias", [{ port_alias: "WEB", k8s_service_name: "web-svc" }], { action: "change_port_alias", port_alias: "WEB", k8s_service_name: "web-svc" }],
+    [
+      "changeAlias",
+      [{ port_alias: "WEB", k8s_service_name: "web-svc" }],
+      { action: "change_port_alias", port_alias: "WEB", k8s_service_name: "web-svc" },
+    ],
   ] as const)("ports.%s sends PUT .../ports/8080 with the right action", async (helper, extra, body) => {
     server.script("PUT", paths.port, answer.json(200, bean));
     const { client } = faultClient(server.url);
@@ -114,7 +124,12 @@ describe("port action helpers", () => {
 
   it("ports.list unwraps data.list from the envelope, and takes a bare array too", async () => {
     const ports = [{ container_port: 8080 }, { container_port: 3306 }];
-    server.script("GET", paths.ports, answer.json(200, { code: 200, msg: "success", msg_show: "成功", data: { bean: {}, list: ports } }), answer.json(200, ports));
+    server.script(
+      "GET",
+      paths.ports,
+      answer.json(200, { code: 200, msg: "success", msg_show: "成功", data: { bean: {}, list: ports } }),
+      answer.json(200, ports),
+    );
     const { client } = faultClient(server.url);
     await expect(client.ports.list(component)).resolves.toEqual(ports);
     await expect(client.ports.list(component)).resolves.toEqual(ports);
@@ -164,7 +179,10 @@ describe("withResponse()", () => {
     server.script("POST", paths.httpRules, answer.json(201, { http_rule_id: "r1", domain_name: "shop.example.org" }));
     const { client } = faultClient(server.url);
     const { data, response } = await client.gateway
-      .createHttpRule({ teamId: component.teamId, regionName: "rainbond", appId: 12 }, { service_id: "gr3f9c2a", container_port: 8080 })
+      .createHttpRule(
+        { teamId: component.teamId, regionName: "rainbond", appId: 12 },
+        { service_id: "gr3f9c2a", container_port: 8080 },
+      )
       .withResponse();
     expect(response.status).toBe(201);
     expect(data).toEqual({ http_rule_id: "r1", domain_name: "shop.example.org" });
@@ -198,6 +216,8 @@ describe("cancelling before the start", () => {
 
   it("input errors come first: a bad input with an aborted signal is a RainbondInputError", async () => {
     const { client } = faultClient(server.url);
-    await expect(client.ports.delete(component, 0, { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(RainbondInputError);
+    await expect(client.ports.delete(component, 0, { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(
+      RainbondInputError,
+    );
   });
 });

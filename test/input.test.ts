@@ -24,14 +24,24 @@ beforeAll(async () => {
   // Nothing listens here: a request that went out would fail as a connection error, not as an input error.
   const port = await closedPort();
   counter = countingFetch();
-  client = createRainbondClient({ baseUrl: `http://127.0.0.1:${port}`, token: "t0k3n", fetch: counter.fetch, logLevel: "off" });
+  client = createRainbondClient({
+    baseUrl: `http://127.0.0.1:${port}`,
+    token: "t0k3n",
+    fetch: counter.fetch,
+    logLevel: "off",
+  });
 });
 afterAll(() => {
   expect(counter.calls).toEqual([]);
 });
 
 /** Runs `call` and checks it is refused with a RainbondInputError on `argument` whose message matches `rule`. */
-async function expectRefused(call: () => RainbondPromise<unknown> | Promise<unknown>, operation: string, argument: string, rule: RegExp) {
+async function expectRefused(
+  call: () => RainbondPromise<unknown> | Promise<unknown>,
+  operation: string,
+  argument: string,
+  rule: RegExp,
+) {
   const before = counter.calls.length;
   let err: unknown;
   try {
@@ -75,9 +85,22 @@ type Scoped = (scope: Record<string, unknown>) => RainbondPromise<unknown>;
 const scoped: [operation: string, scope: "region" | "app" | "component", call: () => Scoped][] = [
   ["apps.list", "region", () => (s) => client.apps.list(s as never, { query: "shop" })],
   ["apps.install", "app", () => (s) => client.apps.install(s as never, installBody, { deploy: true })],
-  ["gateway.updateHttpRule", "app", () => (s) => client.gateway.updateHttpRule(s as never, "5f2e8a1c", { service_id: "gr3f9c2a" })],
-  ["gateway.createRule", "app", () => (s) => client.gateway.createRule(s as never, { protocol: "tcp", tcp: { service_id: "gr3f9c2a", container_port: 3306 } })],
-  ["gateway.createHttpRule", "app", () => (s) => client.gateway.createHttpRule(s as never, { service_id: "gr3f9c2a", container_port: 8080 })],
+  [
+    "gateway.updateHttpRule",
+    "app",
+    () => (s) => client.gateway.updateHttpRule(s as never, "5f2e8a1c", { service_id: "gr3f9c2a" }),
+  ],
+  [
+    "gateway.createRule",
+    "app",
+    () => (s) =>
+      client.gateway.createRule(s as never, { protocol: "tcp", tcp: { service_id: "gr3f9c2a", container_port: 3306 } }),
+  ],
+  [
+    "gateway.createHttpRule",
+    "app",
+    () => (s) => client.gateway.createHttpRule(s as never, { service_id: "gr3f9c2a", container_port: 8080 }),
+  ],
   ["gateway.listHttpRules", "app", () => (s) => client.gateway.listHttpRules(s as never)],
   ["monitor.query", "app", () => (s) => client.monitor.query(s as never, { isOuter: true })],
   ["monitor.queryRange", "app", () => (s) => client.monitor.queryRange(s as never, { start: NOW - 3600, end: NOW })],
@@ -90,7 +113,11 @@ const scoped: [operation: string, scope: "region" | "app" | "component", call: (
   ["components.get", "component", () => (s) => client.components.get(s as never)],
 ];
 const valid = { region, app, component };
-const fieldsOf = { region: ["teamId", "regionName"], app: ["teamId", "regionName", "appId"], component: ["teamId", "regionName", "appId", "serviceId"] };
+const fieldsOf = {
+  region: ["teamId", "regionName"],
+  app: ["teamId", "regionName", "appId"],
+  component: ["teamId", "regionName", "appId", "serviceId"],
+};
 
 describe("identifiers in paths", () => {
   for (const [operation, scope, call] of scoped) {
@@ -108,14 +135,21 @@ describe("identifiers in paths", () => {
     await expectRefused(() => client.regions.get(bad as string), "regions.get", "regionId", rule);
   });
   it.each(BAD_IDS)("gateway.updateHttpRule: ruleId = %j is refused", async (bad, rule) => {
-    await expectRefused(() => client.gateway.updateHttpRule(app, bad as string, { service_id: "x" }), "gateway.updateHttpRule", "ruleId", rule);
+    await expectRefused(
+      () => client.gateway.updateHttpRule(app, bad as string, { service_id: "x" }),
+      "gateway.updateHttpRule",
+      "ruleId",
+      rule,
+    );
   });
 
   it("letters of any script, digits, _ and - pass (the console's [\\w-]+)", async () => {
     for (const id of ["q8k2mz5d", "团队", "équipe-1", "a_b-c", "٣٤"]) {
       // passes the checks: the request goes out (and fails to connect: nothing listens)
       const before = counter.calls.length;
-      await expect(client.components.get({ ...component, teamId: id }, { retries: 0 })).rejects.not.toBeInstanceOf(RainbondInputError);
+      await expect(client.components.get({ ...component, teamId: id }, { retries: 0 })).rejects.not.toBeInstanceOf(
+        RainbondInputError,
+      );
       expect(counter.calls.length).toBe(before + 1);
       counter.calls.pop();
     }
@@ -174,12 +208,19 @@ describe("ports: integers 1..65535", () => {
   }
   it.each(badPorts)("ports.add: body.port = %j is refused", async (bad, rule) => {
     const argument = "body.port";
-    await expectRefused(() => client.ports.add(component, { port: bad as number, protocol: "http" }), "ports.add", argument, rule);
+    await expectRefused(
+      () => client.ports.add(component, { port: bad as number, protocol: "http" }),
+      "ports.add",
+      argument,
+      rule,
+    );
   });
   it("the ends of the range pass", async () => {
     for (const port of [1, 65535, "443"]) {
       const before = counter.calls.length;
-      await expect(client.ports.delete(component, port as number, { retries: 0 })).rejects.not.toBeInstanceOf(RainbondInputError);
+      await expect(client.ports.delete(component, port as number, { retries: 0 })).rejects.not.toBeInstanceOf(
+        RainbondInputError,
+      );
       expect(counter.calls.length).toBe(before + 1);
       counter.calls.pop();
     }
@@ -189,15 +230,40 @@ describe("ports: integers 1..65535", () => {
 describe("enums: protocol and action take only the source's values", () => {
   const PROTOCOLS = /must be one of "tcp", "http", "mysql", "grpc", "udp"/;
   it.each(["ftp", "HTTP", "https", "", 6])("ports.add: protocol %j is refused", async (bad) => {
-    await expectRefused(() => client.ports.add(component, { port: 8080, protocol: bad as "http" }), "ports.add", "body.protocol", bad === 6 ? /must be a string/ : PROTOCOLS);
+    await expectRefused(
+      () => client.ports.add(component, { port: 8080, protocol: bad as "http" }),
+      "ports.add",
+      "body.protocol",
+      bad === 6 ? /must be a string/ : PROTOCOLS,
+    );
   });
   it.each(["ftp", "TCP"])("ports.changeProtocol: protocol %j is refused", async (bad) => {
-    await expectRefused(() => client.ports.changeProtocol(component, 8080, bad as "tcp"), "ports.update", "body.protocol", PROTOCOLS);
+    await expectRefused(
+      () => client.ports.changeProtocol(component, 8080, bad as "tcp"),
+      "ports.update",
+      "body.protocol",
+      PROTOCOLS,
+    );
   });
   it("ports.changeProtocol needs a protocol; ports.changeAlias a port_alias", async () => {
-    await expectRefused(() => client.ports.changeProtocol(component, 8080, undefined as never), "ports.changeProtocol", "protocol", /is required$/);
-    await expectRefused(() => client.ports.changeAlias(component, 8080, undefined as never), "ports.changeAlias", "alias.port_alias", /is required$/);
-    await expectRefused(() => client.ports.changeAlias(component, 8080, { k8s_service_name: "web" } as never), "ports.changeAlias", "alias.port_alias", /is required$/);
+    await expectRefused(
+      () => client.ports.changeProtocol(component, 8080, undefined as never),
+      "ports.changeProtocol",
+      "protocol",
+      /is required$/,
+    );
+    await expectRefused(
+      () => client.ports.changeAlias(component, 8080, undefined as never),
+      "ports.changeAlias",
+      "alias.port_alias",
+      /is required$/,
+    );
+    await expectRefused(
+      () => client.ports.changeAlias(component, 8080, { k8s_service_name: "web" } as never),
+      "ports.changeAlias",
+      "alias.port_alias",
+      /is required$/,
+    );
   });
   it.each(["open", "OPEN_OUTER", "delete", ""])("ports.update: action %j is refused", async (bad) => {
     await expectRefused(
@@ -208,10 +274,30 @@ describe("enums: protocol and action take only the source's values", () => {
     );
   });
   it.each([
-    ["regions.get extendInfo", () => client.regions.get("r1", { extendInfo: "yes" as never }), "regions.get", "options.extendInfo"],
-    ["monitor.query isOuter", () => client.monitor.query(app, { isOuter: 1 as never }), "monitor.query", "options.isOuter"],
-    ["gateway.listEnterpriseHttpRules autoSsl", () => client.gateway.listEnterpriseHttpRules({ autoSsl: "on" as never }), "gateway.listEnterpriseHttpRules", "options.autoSsl"],
-    ["apps.install deploy", () => client.apps.install(app, installBody, { deploy: "TRUE" as never }), "apps.install", "options.deploy"],
+    [
+      "regions.get extendInfo",
+      () => client.regions.get("r1", { extendInfo: "yes" as never }),
+      "regions.get",
+      "options.extendInfo",
+    ],
+    [
+      "monitor.query isOuter",
+      () => client.monitor.query(app, { isOuter: 1 as never }),
+      "monitor.query",
+      "options.isOuter",
+    ],
+    [
+      "gateway.listEnterpriseHttpRules autoSsl",
+      () => client.gateway.listEnterpriseHttpRules({ autoSsl: "on" as never }),
+      "gateway.listEnterpriseHttpRules",
+      "options.autoSsl",
+    ],
+    [
+      "apps.install deploy",
+      () => client.apps.install(app, installBody, { deploy: "TRUE" as never }),
+      "apps.install",
+      "options.deploy",
+    ],
   ] as const)("%s: a value other than true/false is refused", async (_, call, operation, argument) => {
     await expectRefused(call, operation, argument, /must be (one of "true", "false"|a string)/);
   });
@@ -219,25 +305,121 @@ describe("enums: protocol and action take only the source's values", () => {
 
 describe("bodies: required fields and types", () => {
   const cases: [string, () => RainbondPromise<unknown>, string, string, RegExp][] = [
-    ["ports.add without protocol", () => client.ports.add(component, { port: 8080 } as never), "ports.add", "body.protocol", /is required$/],
-    ["ports.add without port", () => client.ports.add(component, { protocol: "http" } as never), "ports.add", "body.port", /is required$/],
-    ["ports.add without a body", () => client.ports.add(component, undefined as never), "ports.add", "body", /is required$/],
-    ["ports.add with a null body", () => client.ports.add(component, null as never), "ports.add", "body", /must be an object \(got null\)/],
-    ["ports.update without action", () => client.ports.update(component, 8080, {} as never), "ports.update", "body.action", /is required$/],
-    ["ports.update without a body", () => client.ports.update(component, 8080, undefined as never), "ports.update", "body", /is required$/],
-    ["gateway.createHttpRule without container_port", () => client.gateway.createHttpRule(app, { service_id: "s" } as never), "gateway.createHttpRule", "body.container_port", /is required$/],
-    ["gateway.createHttpRule with a string container_port", () => client.gateway.createHttpRule(app, { service_id: "s", container_port: "80" as never }), "gateway.createHttpRule", "body.container_port", /must be an integer \(got "80"\)/],
-    ["gateway.createRule without protocol", () => client.gateway.createRule(app, { tcp: { service_id: "s", container_port: 1 } } as never), "gateway.createRule", "body.protocol", /is required$/],
-    ["gateway.createRule tcp without container_port", () => client.gateway.createRule(app, { protocol: "tcp", tcp: { service_id: "s" } } as never), "gateway.createRule", "body.tcp.container_port", /is required$/],
-    ["gateway.updateHttpRule with a body lacking service_id", () => client.gateway.updateHttpRule(app, "r1", { domain_path: "/" } as never), "gateway.updateHttpRule", "body.service_id", /is required$/],
-    ["gateway.updateHttpRule with a wrong rule_extensions", () => client.gateway.updateHttpRule(app, "r1", { service_id: "s", rule_extensions: [1] as never }), "gateway.updateHttpRule", "body.rule_extensions[0]", /must be a string \(got 1\)/],
-    ["teams.resources with an object", () => client.teams.resources({ tenant_id: "t", region_name: "r" } as never), "teams.resources", "list", /must be an array/],
-    ["teams.resources without tenant_id", () => client.teams.resources([{ tenant_id: "t", region_name: "r" }, { region_name: "r" } as never]), "teams.resources", "list[1].tenant_id", /is required$/],
-    ["teams.resources without a list", () => client.teams.resources(undefined as never), "teams.resources", "list", /is required$/],
+    [
+      "ports.add without protocol",
+      () => client.ports.add(component, { port: 8080 } as never),
+      "ports.add",
+      "body.protocol",
+      /is required$/,
+    ],
+    [
+      "ports.add without port",
+      () => client.ports.add(component, { protocol: "http" } as never),
+      "ports.add",
+      "body.port",
+      /is required$/,
+    ],
+    [
+      "ports.add without a body",
+      () => client.ports.add(component, undefined as never),
+      "ports.add",
+      "body",
+      /is required$/,
+    ],
+    [
+      "ports.add with a null body",
+      () => client.ports.add(component, null as never),
+      "ports.add",
+      "body",
+      /must be an object \(got null\)/,
+    ],
+    [
+      "ports.update without action",
+      () => client.ports.update(component, 8080, {} as never),
+      "ports.update",
+      "body.action",
+      /is required$/,
+    ],
+    [
+      "ports.update without a body",
+      () => client.ports.update(component, 8080, undefined as never),
+      "ports.update",
+      "body",
+      /is required$/,
+    ],
+    [
+      "gateway.createHttpRule without container_port",
+      () => client.gateway.createHttpRule(app, { service_id: "s" } as never),
+      "gateway.createHttpRule",
+      "body.container_port",
+      /is required$/,
+    ],
+    [
+      "gateway.createHttpRule with a string container_port",
+      () => client.gateway.createHttpRule(app, { service_id: "s", container_port: "80" as never }),
+      "gateway.createHttpRule",
+      "body.container_port",
+      /must be an integer \(got "80"\)/,
+    ],
+    [
+      "gateway.createRule without protocol",
+      () => client.gateway.createRule(app, { tcp: { service_id: "s", container_port: 1 } } as never),
+      "gateway.createRule",
+      "body.protocol",
+      /is required$/,
+    ],
+    [
+      "gateway.createRule tcp without container_port",
+      () => client.gateway.createRule(app, { protocol: "tcp", tcp: { service_id: "s" } } as never),
+      "gateway.createRule",
+      "body.tcp.container_port",
+      /is required$/,
+    ],
+    [
+      "gateway.updateHttpRule with a body lacking service_id",
+      () => client.gateway.updateHttpRule(app, "r1", { domain_path: "/" } as never),
+      "gateway.updateHttpRule",
+      "body.service_id",
+      /is required$/,
+    ],
+    [
+      "gateway.updateHttpRule with a wrong rule_extensions",
+      () => client.gateway.updateHttpRule(app, "r1", { service_id: "s", rule_extensions: [1] as never }),
+      "gateway.updateHttpRule",
+      "body.rule_extensions[0]",
+      /must be a string \(got 1\)/,
+    ],
+    [
+      "teams.resources with an object",
+      () => client.teams.resources({ tenant_id: "t", region_name: "r" } as never),
+      "teams.resources",
+      "list",
+      /must be an array/,
+    ],
+    [
+      "teams.resources without tenant_id",
+      () => client.teams.resources([{ tenant_id: "t", region_name: "r" }, { region_name: "r" } as never]),
+      "teams.resources",
+      "list[1].tenant_id",
+      /is required$/,
+    ],
+    [
+      "teams.resources without a list",
+      () => client.teams.resources(undefined as never),
+      "teams.resources",
+      "list",
+      /is required$/,
+    ],
   ];
   for (const field of Object.keys(installBody)) {
     const { [field]: _, ...body } = installBody as Record<string, string>;
-    cases.push([`apps.install without ${field}`, () => client.apps.install(app, body as never), "apps.install", `body.${field}`, /is required$/]);
+    cases.push([
+      `apps.install without ${field}`,
+      () => client.apps.install(app, body as never),
+      "apps.install",
+      `body.${field}`,
+      /is required$/,
+    ]);
   }
   it.each(cases)("%s is refused", async (_, call, operation, argument, rule) => {
     await expectRefused(call, operation, argument, rule);
@@ -246,23 +428,58 @@ describe("bodies: required fields and types", () => {
 
 describe("monitor.queryRange: the time-range rules", () => {
   const cases: [string, Record<string, unknown>, string, RegExp][] = [
-    ["start = end", { start: NOW, end: NOW }, "options.start", /must be before options\.end \(got 1763000000 >= 1763000000\)/],
+    [
+      "start = end",
+      { start: NOW, end: NOW },
+      "options.start",
+      /must be before options\.end \(got 1763000000 >= 1763000000\)/,
+    ],
     ["start > end", { start: NOW, end: NOW - 60 }, "options.start", /must be before options\.end/],
-    ["start > end as Dates", { start: new Date(NOW * 1000), end: new Date(NOW * 1000 - 60_000) }, "options.start", /must be before options\.end/],
+    [
+      "start > end as Dates",
+      { start: new Date(NOW * 1000), end: new Date(NOW * 1000 - 60_000) },
+      "options.start",
+      /must be before options\.end/,
+    ],
     ["step = 0", { start: NOW - 60, end: NOW, step: 0 }, "options.step", /must be greater than 0 \(got 0\)/],
     ["step < 0", { start: NOW - 60, end: NOW, step: -60 }, "options.step", /must be greater than 0 \(got -60\)/],
-    ["start in milliseconds", { start: (NOW - 60) * 1000, end: NOW }, "options.start", /looks like milliseconds \(1762999940000\); pass Unix seconds or a Date/],
+    [
+      "start in milliseconds",
+      { start: (NOW - 60) * 1000, end: NOW },
+      "options.start",
+      /looks like milliseconds \(1762999940000\); pass Unix seconds or a Date/,
+    ],
     ["end in milliseconds", { start: NOW - 60, end: NOW * 1000 }, "options.end", /looks like milliseconds/],
     ["both in milliseconds", { start: Date.now() - 60_000, end: Date.now() }, "options.start", /milliseconds/],
-    ["11,001 points", { start: NOW - 11_001 * 60, end: NOW, step: 60 }, "options.step", /gives 11001 points per series, over the limit of 11000: use a step of at least 61 s/],
-    ["a day at a 1 s step", { start: NOW - 86_400, end: NOW, step: 1 }, "options.step", /over the limit of 11000: use a step of at least 8 s/],
-    ["the default step over a year", { start: NOW - 365 * 86_400, end: NOW }, "options.step", /gives 525600 points per series/],
+    [
+      "11,001 points",
+      { start: NOW - 11_001 * 60, end: NOW, step: 60 },
+      "options.step",
+      /gives 11001 points per series, over the limit of 11000: use a step of at least 61 s/,
+    ],
+    [
+      "a day at a 1 s step",
+      { start: NOW - 86_400, end: NOW, step: 1 },
+      "options.step",
+      /over the limit of 11000: use a step of at least 8 s/,
+    ],
+    [
+      "the default step over a year",
+      { start: NOW - 365 * 86_400, end: NOW },
+      "options.step",
+      /gives 525600 points per series/,
+    ],
     ["no start", { end: NOW }, "options.start", /is required$/],
     ["no end", { start: NOW }, "options.end", /is required$/],
     ["a negative start", { start: -60, end: 60 }, "options.start", /must be at least 0/],
     ["an invalid Date", { start: new Date("soon"), end: NOW }, "options.start", /is an invalid Date$/],
     ["a NaN start", { start: Number.NaN, end: NOW }, "options.start", /must be a number \(got NaN\)/],
-    ["an infinite end", { start: NOW, end: Number.POSITIVE_INFINITY }, "options.end", /must be a number \(got Infinity\)/],
+    [
+      "an infinite end",
+      { start: NOW, end: Number.POSITIVE_INFINITY },
+      "options.end",
+      /must be a number \(got Infinity\)/,
+    ],
     ["a string start", { start: String(NOW - 60), end: NOW }, "options.start", /must be a number/],
   ];
   it.each(cases)("%s is refused", async (_, options, argument, rule) => {
@@ -274,7 +491,9 @@ describe("monitor.queryRange: the time-range rules", () => {
       { start: new Date((NOW - 3600) * 1000), end: new Date(NOW * 1000), step: 15 },
     ]) {
       const before = counter.calls.length;
-      await expect(client.monitor.queryRange(app, options, { retries: 0 })).rejects.not.toBeInstanceOf(RainbondInputError);
+      await expect(client.monitor.queryRange(app, options, { retries: 0 })).rejects.not.toBeInstanceOf(
+        RainbondInputError,
+      );
       expect(counter.calls.length).toBe(before + 1);
       const sent = new URL(counter.calls.pop()!.url);
       expect(sent.searchParams.get("start")).toBe(String(options.start instanceof Date ? NOW - 3600 : NOW - 660_000));
@@ -290,8 +509,16 @@ describe("options", () => {
     ["apps.list", () => client.apps.list(region, { q: "shop" } as never), "options.q"],
     ["monitor.query", () => client.monitor.query(app, { outer: true } as never), "options.outer"],
     ["monitor.query", () => client.monitor.query(app, { timeoutMs: 100 } as never), "options.timeoutMs"],
-    ["monitor.queryRange", () => client.monitor.queryRange(app, { start: NOW - 60, end: NOW, resolution: 5 } as never), "options.resolution"],
-    ["gateway.listEnterpriseHttpRules", () => client.gateway.listEnterpriseHttpRules({ auto_ssl: true } as never), "options.auto_ssl"],
+    [
+      "monitor.queryRange",
+      () => client.monitor.queryRange(app, { start: NOW - 60, end: NOW, resolution: 5 } as never),
+      "options.resolution",
+    ],
+    [
+      "gateway.listEnterpriseHttpRules",
+      () => client.gateway.listEnterpriseHttpRules({ auto_ssl: true } as never),
+      "options.auto_ssl",
+    ],
     ["apps.install", () => client.apps.install(app, installBody, { isDeploy: true } as never), "options.isDeploy"],
   ] as const)("%s: an unknown option key (%#) is refused", async (operation, call, argument) => {
     await expectRefused(call, operation, argument, /is not an option of this method$/);
@@ -303,17 +530,33 @@ describe("options", () => {
     [{ page: "1a" }, "options.page"],
     [{ pageSize: 0 }, "options.pageSize"],
   ])("regions.listForTeam: %j is refused", async (options, argument) => {
-    await expectRefused(() => client.regions.listForTeam("t1", options as never), "regions.listForTeam", argument, /must be a positive integer/);
+    await expectRefused(
+      () => client.regions.listForTeam("t1", options as never),
+      "regions.listForTeam",
+      argument,
+      /must be a positive integer/,
+    );
   });
   it("regions.listForTeam: a fractional page is refused", async () => {
-    await expectRefused(() => client.regions.listForTeam("t1", { page: 1.5 }), "regions.listForTeam", "options.page", /must be an integer \(got 1\.5\)/);
+    await expectRefused(
+      () => client.regions.listForTeam("t1", { page: 1.5 }),
+      "regions.listForTeam",
+      "options.page",
+      /must be an integer \(got 1\.5\)/,
+    );
   });
   it("a string holding a lone surrogate is refused (no URL can carry it), in a query and in a body", async () => {
     const rule = /must be well-formed Unicode \(it holds a lone surrogate/;
     await expectRefused(() => client.apps.list(region, { query: "shop\ud800" }), "apps.list", "options.query", rule);
-    await expectRefused(() => client.regions.listForTeam("t1", { query: "\udc00" }), "regions.listForTeam", "options.query", rule);
     await expectRefused(
-      () => client.gateway.createHttpRule(app, { service_id: "s", container_port: 80, domain_name: "a\udc00.example.org" }),
+      () => client.regions.listForTeam("t1", { query: "\udc00" }),
+      "regions.listForTeam",
+      "options.query",
+      rule,
+    );
+    await expectRefused(
+      () =>
+        client.gateway.createHttpRule(app, { service_id: "s", container_port: 80, domain_name: "a\udc00.example.org" }),
       "gateway.createHttpRule",
       "body.domain_name",
       rule,
@@ -341,7 +584,8 @@ describe("call options", () => {
   });
 
   it("the client's options are checked when it is made", () => {
-    const make = (extra: Record<string, unknown>) => () => createRainbondClient({ baseUrl: "http://127.0.0.1:1", token: "t", ...extra });
+    const make = (extra: Record<string, unknown>) => () =>
+      createRainbondClient({ baseUrl: "http://127.0.0.1:1", token: "t", ...extra });
     const cases: [Record<string, unknown>, string, RegExp][] = [
       [{ baseUrl: "127.0.0.1:7070" }, "baseUrl", /must be an http\(s\) URL/],
       [{ baseUrl: "ftp://127.0.0.1" }, "baseUrl", /must be an http\(s\) origin/],

@@ -43,7 +43,12 @@ describe("npm run generate", () => {
     writeFileSync(file, readFileSync(file, "utf8").replace("summary: Read a component", "summary: Read one component"));
     const { status, output } = run("--check");
     expect(status).toBe(1);
-    const stale = output.slice(output.indexOf("is stale")).split("\n").slice(1).map((line) => line.trim()).filter(Boolean);
+    const stale = output
+      .slice(output.indexOf("is stale"))
+      .split("\n")
+      .slice(1)
+      .map((line) => line.trim())
+      .filter(Boolean);
     // a summary is not part of the operation table: operations.ts stays as it was
     expect(stale.map((line) => line.split("/").pop())).toEqual(["openapi.json", "schema.ts"]);
   }, 60_000);
@@ -58,7 +63,9 @@ describe("npm run generate", () => {
   }, 60_000);
 
   test("--watch regenerates when a file under the spec changes", async () => {
-    const child = spawn(process.execPath, [generate, "--watch", "--spec", spec, "--out", out], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [generate, "--watch", "--spec", spec, "--out", out], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     const seen = (pattern: RegExp, from: number) =>
       new Promise<void>((resolve, reject) => {
@@ -73,7 +80,10 @@ describe("npm run generate", () => {
       await seen(/\bwrote\b/, 0);
       const mark = output.length;
       const file = join(dir, "spec/components/schemas/Port.yaml");
-      writeFileSync(file, readFileSync(file, "utf8").replace("description: Port alias.", "description: The port's alias."));
+      writeFileSync(
+        file,
+        readFileSync(file, "utf8").replace("description: Port alias.", "description: The port's alias."),
+      );
       await seen(/changed[\s\S]*\bwrote\b/, mark);
       expect(readFileSync(join(out, "openapi.json"), "utf8")).toContain("The port's alias.");
       expect(readFileSync(join(out, "schema.ts"), "utf8")).toContain("The port's alias.");

@@ -7,7 +7,13 @@
 // The number of cases that ran is printed at the end.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { RainbondError, RainbondInputError, createRainbondClient, type RainbondClient, type RainbondPromise } from "../src/index.js";
+import {
+  RainbondError,
+  RainbondInputError,
+  createRainbondClient,
+  type RainbondClient,
+  type RainbondPromise,
+} from "../src/index.js";
 import { countingFetch } from "./faults/server.js";
 
 const NUM_RUNS = Number(process.env.PROPERTY_RUNS ?? 100);
@@ -44,7 +50,10 @@ function object(
     members[key] = fc.oneof({ arbitrary: arb, weight: 1 }, { arbitrary: fc.constant(ABSENT), weight: 1 });
   }
   const unknown: fc.Arbitrary<string | undefined> = unknownKeys.length
-    ? fc.oneof({ arbitrary: fc.constant(undefined), weight: 12 }, { arbitrary: fc.constantFrom(...unknownKeys), weight: 1 })
+    ? fc.oneof(
+        { arbitrary: fc.constant(undefined), weight: 12 },
+        { arbitrary: fc.constantFrom(...unknownKeys), weight: 1 },
+      )
     : fc.constant(undefined);
   const built: Arb<Record<string, unknown>> = fc.tuple(fc.record(members), unknown).map(([record, extra]) => {
     const value: Record<string, unknown> = {};
@@ -61,7 +70,10 @@ function object(
     return { value, ok };
   });
   if (!replacements.length) return built;
-  return fc.oneof({ arbitrary: built, weight: 25 }, { arbitrary: bad(fc.constantFrom(...replacements)) as Arb<Record<string, unknown>>, weight: 1 });
+  return fc.oneof(
+    { arbitrary: built, weight: 25 },
+    { arbitrary: bad(fc.constantFrom(...replacements)) as Arb<Record<string, unknown>>, weight: 1 },
+  );
 }
 
 /** Options are optional as a whole: undefined is fine. */
@@ -73,7 +85,10 @@ const optionalArg = <V>(arb: Arb<V>): Arb<V | undefined> =>
 const WORD = [..."abcdefxyzABCXYZ0123456789_-", "é", "ß", "Ж", "团", "队", "٣", "ǅ", "𝐀", "ㄱ", "ñ"];
 const validId = fc.string({ unit: fc.constantFrom(...WORD), minLength: 1, maxLength: 12 });
 const nonWord = fc
-  .oneof(fc.constantFrom(".", "/", " ", "%", "?", "#", "\t", "\n", "\u0301", "~", "+", ":", "@", "&", "=", "\\"), fc.string({ unit: "binary", minLength: 1, maxLength: 2 }))
+  .oneof(
+    fc.constantFrom(".", "/", " ", "%", "?", "#", "\t", "\n", "\u0301", "~", "+", ":", "@", "&", "=", "\\"),
+    fc.string({ unit: "binary", minLength: 1, maxLength: 2 }),
+  )
   .filter((s) => !/^[\p{L}\p{N}_-]+$/u.test(s));
 const nonFinite = fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY);
 const fraction = fc.oneof(fc.double({ noInteger: true, noNaN: true, noDefaultInfinity: true }), nonFinite);
@@ -81,7 +96,9 @@ const id = mix(
   validId,
   fc.oneof(
     fc.constantFrom("", ".", "..", "%2e", "a b", "../admin", "a/b"),
-    fc.tuple(validId, nonWord, fc.string({ unit: fc.constantFrom(...WORD), maxLength: 4 })).map(([a, b, c]) => a + b + c),
+    fc
+      .tuple(validId, nonWord, fc.string({ unit: fc.constantFrom(...WORD), maxLength: 4 }))
+      .map(([a, b, c]) => a + b + c),
     fc.constantFrom(undefined, null, true, {}, []),
     fraction,
   ),
@@ -101,17 +118,37 @@ const port = mix(
   ),
 );
 const PROTOCOLS = ["tcp", "http", "mysql", "grpc", "udp"] as const;
-const ACTIONS = ["open_outer", "close_outer", "open_inner", "close_inner", "change_protocol", "change_port_alias"] as const;
-const protocol = mix(fc.constantFrom(...PROTOCOLS), fc.oneof(fc.constantFrom("TCP", "https", "ftp", "", 80, null), fc.string({ minLength: 6 })));
-const action = mix(fc.constantFrom(...ACTIONS), fc.oneof(fc.constantFrom("open", "OPEN_OUTER", "delete", "", 1, null), fc.string({ minLength: 12 })));
+const ACTIONS = [
+  "open_outer",
+  "close_outer",
+  "open_inner",
+  "close_inner",
+  "change_protocol",
+  "change_port_alias",
+] as const;
+const protocol = mix(
+  fc.constantFrom(...PROTOCOLS),
+  fc.oneof(fc.constantFrom("TCP", "https", "ftp", "", 80, null), fc.string({ minLength: 6 })),
+);
+const action = mix(
+  fc.constantFrom(...ACTIONS),
+  fc.oneof(fc.constantFrom("open", "OPEN_OUTER", "delete", "", 1, null), fc.string({ minLength: 12 })),
+);
 const text = mix(fc.string({ maxLength: 20 }), fc.constantFrom(1, true, null, {}, [], "bad\ud800"), 20);
 /** Free text in a query: numbers are fine there too (sent as their digits). */
-const queryText = mix(fc.oneof(fc.string({ unit: "binary", maxLength: 12 }), fc.integer()), fc.constantFrom(false, null, {}, [], "\udfff"), 20);
+const queryText = mix(
+  fc.oneof(fc.string({ unit: "binary", maxLength: 12 }), fc.integer()),
+  fc.constantFrom(false, null, {}, [], "\udfff"),
+  20,
+);
 const unicodeText = mix(fc.string({ unit: "binary", maxLength: 12 }), fc.constantFrom(7, false, null, "\udfff"), 20);
 const integer = mix(fc.integer(), fc.oneof(fraction, fc.constantFrom("80", null, true)), 20);
 const bool = mix(fc.boolean(), fc.constantFrom("true", 1, null), 20);
 /** A query flag: the spec takes the strings "true"/"false"; the client takes booleans too. */
-const flag = mix(fc.oneof(fc.boolean(), fc.constantFrom("true", "false")), fc.constantFrom("yes", "TRUE", 1, 0, null, ""));
+const flag = mix(
+  fc.oneof(fc.boolean(), fc.constantFrom("true", "false")),
+  fc.constantFrom("yes", "TRUE", 1, 0, null, ""),
+);
 /** A positive integer for page and page_size: a number or its digits. */
 const positive = mix(
   fc.oneof(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 1, max: 1_000_000 }).map(String)),
@@ -122,7 +159,11 @@ const array = <V>(item: Arb<V>, maxLength = 3): Arb<V[]> =>
 
 const regionScope = object({ teamId: id, regionName: id }, {}, { replacements: [null, "q8k2mz5d", []] });
 const appScope = object({ teamId: id, regionName: id, appId }, {}, { replacements: [null, 12] });
-const componentScope = object({ teamId: id, regionName: id, appId, serviceId: id }, {}, { replacements: [null, "gr3f9c2a"] });
+const componentScope = object(
+  { teamId: id, regionName: id, appId, serviceId: id },
+  {},
+  { replacements: [null, "gr3f9c2a"] },
+);
 
 const httpRuleFields = {
   certificate_id: integer,
@@ -151,7 +192,11 @@ const configuration = object(
   },
   { replacements: ["big", []] },
 );
-const httpRuleBody = object({ service_id: text, container_port: integer }, { ...httpRuleFields, configuration }, { replacements: [null, []] });
+const httpRuleBody = object(
+  { service_id: text, container_port: integer },
+  { ...httpRuleFields, configuration },
+  { replacements: [null, []] },
+);
 const tcpRuleBody = object(
   { container_port: integer, service_id: text },
   { end_point: text, rule_extensions: array(keyValue), default_port: integer, default_ip: text },
@@ -169,7 +214,17 @@ const timestamp = fc.oneof(
   { arbitrary: seconds, weight: 8 },
   { arbitrary: seconds.map((s) => new Date(Math.round(s * 1000))), weight: 2 },
   { arbitrary: fc.integer({ min: 100_000_000_000, max: 4_000_000_000_000 }), weight: 1 }, // milliseconds
-  { arbitrary: fc.constantFrom<unknown>(-60, Number.NaN, Number.POSITIVE_INFINITY, "1763000000", null, new Date("never")), weight: 1 },
+  {
+    arbitrary: fc.constantFrom<unknown>(
+      -60,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      "1763000000",
+      null,
+      new Date("never"),
+    ),
+    weight: 1,
+  },
 );
 const rangeOptions: Arb<Record<string, unknown>> = fc
   .record(
@@ -177,7 +232,11 @@ const rangeOptions: Arb<Record<string, unknown>> = fc
       start: timestamp,
       // Mostly a span of 1 to 11,500 steps (around the limit of 11,000 points), sometimes none or a huge one.
       points: fc.integer({ min: 1, max: 11_500 }),
-      span: fc.oneof({ arbitrary: fc.constant(undefined), weight: 6 }, fc.integer({ min: -3600, max: 0 }), fc.integer({ min: 1, max: 2e9 })),
+      span: fc.oneof(
+        { arbitrary: fc.constant(undefined), weight: 6 },
+        fc.integer({ min: -3600, max: 0 }),
+        fc.integer({ min: 1, max: 2e9 }),
+      ),
       step: fc.oneof(
         { arbitrary: fc.integer({ min: 1, max: 3_600 }), weight: 6 },
         { arbitrary: fc.double({ min: 0.001, max: 600, noNaN: true }), weight: 2 },
@@ -191,7 +250,8 @@ const rangeOptions: Arb<Record<string, unknown>> = fc
   .map(({ start, points, span: fixedSpan, step, isOuter, omit }) => {
     const span = fixedSpan ?? points * (typeof step === "number" && step > 0 ? step : 60);
     const startS = start instanceof Date ? Math.floor(start.getTime() / 1000) : start;
-    const end = start instanceof Date ? new Date(start.getTime() + span * 1000) : typeof start === "number" ? start + span : NOW;
+    const end =
+      start instanceof Date ? new Date(start.getTime() + span * 1000) : typeof start === "number" ? start + span : NOW;
     const value: Record<string, unknown> = { start, end, step, isOuter };
     if (omit !== "none") delete value[omit];
     if (isOuter === undefined) delete value.isOuter;
@@ -217,19 +277,43 @@ type Call = (client: RainbondClient, args: unknown[]) => RainbondPromise<unknown
 const methods: [name: string, args: Arb[], call: Call][] = [
   [
     "regions.listForTeam",
-    [id, optionalArg(object({}, { query: queryText, page: positive, pageSize: positive }, { unknownKeys: ["page_size", "size", "timeoutMs"] }))],
+    [
+      id,
+      optionalArg(
+        object(
+          {},
+          { query: queryText, page: positive, pageSize: positive },
+          { unknownKeys: ["page_size", "size", "timeoutMs"] },
+        ),
+      ),
+    ],
     (c, [t, o]) => c.regions.listForTeam(t as never, o as never),
   ],
-  ["regions.get", [id, optionalArg(object({}, { extendInfo: flag }, { unknownKeys: ["extend_info"] }))], (c, [r, o]) => c.regions.get(r as never, o as never)],
+  [
+    "regions.get",
+    [id, optionalArg(object({}, { extendInfo: flag }, { unknownKeys: ["extend_info"] }))],
+    (c, [r, o]) => c.regions.get(r as never, o as never),
+  ],
   ["ports.list", [componentScope], (c, [s]) => c.ports.list(s as never)],
   [
     "ports.add",
-    [componentScope, object({ port, protocol }, { port_alias: text, is_inner_service: bool }, { replacements: [null, [], 8080] })],
+    [
+      componentScope,
+      object({ port, protocol }, { port_alias: text, is_inner_service: bool }, { replacements: [null, [], 8080] }),
+    ],
     (c, [s, b]) => c.ports.add(s as never, b as never),
   ],
   [
     "ports.update",
-    [componentScope, port, object({ action }, { protocol, port_alias: text, k8s_service_name: text }, { replacements: [null, "open_outer"] })],
+    [
+      componentScope,
+      port,
+      object(
+        { action },
+        { protocol, port_alias: text, k8s_service_name: text },
+        { replacements: [null, "open_outer"] },
+      ),
+    ],
     (c, [s, p, b]) => c.ports.update(s as never, p as never, b as never),
   ],
   ["ports.delete", [componentScope, port], (c, [s, p]) => c.ports.delete(s as never, p as never)],
@@ -237,7 +321,11 @@ const methods: [name: string, args: Arb[], call: Call][] = [
   ["ports.closeOuter", [componentScope, port], (c, [s, p]) => c.ports.closeOuter(s as never, p as never)],
   ["ports.openInner", [componentScope, port], (c, [s, p]) => c.ports.openInner(s as never, p as never)],
   ["ports.closeInner", [componentScope, port], (c, [s, p]) => c.ports.closeInner(s as never, p as never)],
-  ["ports.changeProtocol", [componentScope, port, protocol], (c, [s, p, x]) => c.ports.changeProtocol(s as never, p as never, x as never)],
+  [
+    "ports.changeProtocol",
+    [componentScope, port, protocol],
+    (c, [s, p, x]) => c.ports.changeProtocol(s as never, p as never, x as never),
+  ],
   [
     "ports.changeAlias",
     [componentScope, port, object({ port_alias: text }, { k8s_service_name: text }, { replacements: [null, "WEB"] })],
@@ -254,7 +342,14 @@ const methods: [name: string, args: Arb[], call: Call][] = [
       appScope,
       id,
       fc.oneof(
-        { arbitrary: object({ service_id: text }, { container_port: integer, ...httpRuleFields }, { replacements: [null, []] }), weight: 4 },
+        {
+          arbitrary: object(
+            { service_id: text },
+            { container_port: integer, ...httpRuleFields },
+            { replacements: [null, []] },
+          ),
+          weight: 4,
+        },
         { arbitrary: good(fc.constant(undefined)), weight: 1 },
       ),
     ],
@@ -267,19 +362,30 @@ const methods: [name: string, args: Arb[], call: Call][] = [
   ],
   ["gateway.createHttpRule", [appScope, httpRuleBody], (c, [s, b]) => c.gateway.createHttpRule(s as never, b as never)],
   ["gateway.listHttpRules", [appScope], (c, [s]) => c.gateway.listHttpRules(s as never)],
-  ["monitor.query", [appScope, optionalArg(object({}, { isOuter: flag }, { unknownKeys: ["is_outer", "outer"] }))], (c, [s, o]) => c.monitor.query(s as never, o as never)],
+  [
+    "monitor.query",
+    [appScope, optionalArg(object({}, { isOuter: flag }, { unknownKeys: ["is_outer", "outer"] }))],
+    (c, [s, o]) => c.monitor.query(s as never, o as never),
+  ],
   ["monitor.queryRange", [appScope, rangeOptions], (c, [s, o]) => c.monitor.queryRange(s as never, o as never)],
   [
     "teams.resources",
     [
       fc.oneof(
-        { arbitrary: array(object({ tenant_id: unicodeText, region_name: text }, {}, { replacements: [null, "t"] }), 4), weight: 10 },
+        {
+          arbitrary: array(object({ tenant_id: unicodeText, region_name: text }, {}, { replacements: [null, "t"] }), 4),
+          weight: 10,
+        },
         { arbitrary: bad(fc.constantFrom(undefined, null, {}, "team")), weight: 1 },
       ),
     ],
     (c, [l]) => c.teams.resources(l as never),
   ],
-  ["apps.list", [regionScope, optionalArg(object({}, { query: queryText }, { unknownKeys: ["q", "name"] }))], (c, [s, o]) => c.apps.list(s as never, o as never)],
+  [
+    "apps.list",
+    [regionScope, optionalArg(object({}, { query: queryText }, { unknownKeys: ["q", "name"] }))],
+    (c, [s, o]) => c.apps.list(s as never, o as never),
+  ],
   [
     "apps.install",
     [
@@ -310,14 +416,25 @@ const tally = new Map<string, { sent: number; refused: number }>();
 
 beforeAll(() => {
   counter = countingFetch();
-  client = createRainbondClient({ baseUrl: inject("prismUrl"), token: "prop-token", fetch: counter.fetch, retries: 0, logLevel: "off" });
+  client = createRainbondClient({
+    baseUrl: inject("prismUrl"),
+    token: "prop-token",
+    fetch: counter.fetch,
+    retries: 0,
+    logLevel: "off",
+  });
 });
 
 afterAll(() => {
-  const rows = [...tally].map(([name, { sent, refused }]) => `  ${name.padEnd(32)} ${String(sent + refused).padStart(4)} cases: ${sent} sent and accepted by Prism, ${refused} refused`);
+  const rows = [...tally].map(
+    ([name, { sent, refused }]) =>
+      `  ${name.padEnd(32)} ${String(sent + refused).padStart(4)} cases: ${sent} sent and accepted by Prism, ${refused} refused`,
+  );
   const total = [...tally.values()].reduce((sum, t) => sum + t.sent + t.refused, 0);
   const sent = [...tally.values()].reduce((sum, t) => sum + t.sent, 0);
-  console.log(`property cases: ${total} in all over ${tally.size} methods (${sent} sent to Prism, ${total - sent} refused)\n${rows.join("\n")}`);
+  console.log(
+    `property cases: ${total} in all over ${tally.size} methods (${sent} sent to Prism, ${total - sent} refused)\n${rows.join("\n")}`,
+  );
 });
 
 describe("every input either is refused before any request, or makes a request the spec's mock accepts", () => {
@@ -370,7 +487,8 @@ describe("every input either is refused before any request, or makes a request t
           if ("error" in outcome) {
             const { error } = outcome;
             // Anything but an input error (an API error from Prism, a TypeError) is a failure, with its message.
-            if (!(error instanceof RainbondInputError)) throw error instanceof RainbondError ? error : new Error(`not a RainbondError: ${String(error)}`);
+            if (!(error instanceof RainbondInputError))
+              throw error instanceof RainbondError ? error : new Error(`not a RainbondError: ${String(error)}`);
             expect(sent, "a refused input sent a request").toBe(0);
             expect(valid, `a valid input was refused: ${error.message}`).toBe(false);
             expect(error.operation).toMatch(/^(ports|regions|gateway|monitor|teams|apps|components)\./);

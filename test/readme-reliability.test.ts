@@ -22,11 +22,18 @@ beforeAll(async () => {
       const page = Number(query.get("page"));
       const size = Number(query.get("page_size"));
       const names = regionNames.slice((page - 1) * size, page * size);
-      return { body: { total: regionNames.length, regions: names.map((region_name) => ({ ...regionExample, region_name })) } };
+      return {
+        body: { total: regionNames.length, regions: names.map((region_name) => ({ ...regionExample, region_name })) },
+      };
     }
     if (pathname.endsWith("/ports")) {
       portsAsked += 1;
-      if (portsAsked === 1) return { status: 503, body: "<html><body>503 Service Unavailable</body></html>", headers: { "content-type": "text/html" } };
+      if (portsAsked === 1)
+        return {
+          status: 503,
+          body: "<html><body>503 Service Unavailable</body></html>",
+          headers: { "content-type": "text/html" },
+        };
       return { body: ports };
     }
     if (pathname.endsWith("/services/gone")) return { status: 404, body: notFound };
@@ -42,7 +49,15 @@ afterAll(async () => {
 describe("the README's reliability example", () => {
   test("is one ts block that shows the error classes, retries, timeouts, cancellation and the iterator", () => {
     expect(blocks).toHaveLength(1);
-    for (const name of ["iterateForTeam", "withResponse", "timeoutMs", "retries", "AbortController", "RainbondTimeoutError", "RainbondNotFoundError"]) {
+    for (const name of [
+      "iterateForTeam",
+      "withResponse",
+      "timeoutMs",
+      "retries",
+      "AbortController",
+      "RainbondTimeoutError",
+      "RainbondNotFoundError",
+    ]) {
       expect(blocks[0]).toContain(name);
     }
   });

@@ -16,7 +16,15 @@ import {
 import { SENSITIVE } from "../src/redact.js";
 import { spec } from "./helpers/spec.js";
 import { TOKEN, app, expectNoSecrets, faultClient, paths, rejection } from "./faults/helpers.js";
-import { answer, closedPort, countingFetch, recordingLogger, renderings, startFaultServer, type FaultServer } from "./faults/server.js";
+import {
+  answer,
+  closedPort,
+  countingFetch,
+  recordingLogger,
+  renderings,
+  startFaultServer,
+  type FaultServer,
+} from "./faults/server.js";
 
 const ACCESS_KEY = "mkey-Zr8vQ2nL5pX1";
 const KEY_FILE = "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAq7Jk3sTESTKEY9x\n-----END RSA PRIVATE KEY-----";
@@ -71,7 +79,11 @@ function reachableStrings(root: unknown): string[] {
 }
 
 describe("printing a client", () => {
-  const client: RainbondClient = createRainbondClient({ baseUrl: "http://127.0.0.1:7070", token: TOKEN, logLevel: "off" });
+  const client: RainbondClient = createRainbondClient({
+    baseUrl: "http://127.0.0.1:7070",
+    token: TOKEN,
+    logLevel: "off",
+  });
 
   it("console.log, util.inspect, %o, JSON.stringify and String show the base URL and never the token", () => {
     const shown = [
@@ -93,7 +105,9 @@ describe("printing a client", () => {
   });
 
   it("without its custom inspect, and walking every own property, the token is still nowhere (closures only)", () => {
-    expect(inspect(client, { customInspect: false, depth: Infinity, showHidden: true, getters: true })).not.toContain(TOKEN);
+    expect(inspect(client, { customInspect: false, depth: Infinity, showHidden: true, getters: true })).not.toContain(
+      TOKEN,
+    );
     const strings = reachableStrings(client);
     expect(strings.length).toBeGreaterThan(0);
     for (const text of strings) expect(text).not.toContain(TOKEN);
@@ -182,7 +196,11 @@ describe("errors never show a secret", () => {
   });
 
   it("a 200 whose body is cut short inside a key_file: the excerpt masks the secret member", async () => {
-    const cut = JSON.stringify({ region_name: "rainbond", key_file: "c2VjcmV0LWtleS1ub3QtcGVt", token: REGION_TOKEN }).slice(0, -20);
+    const cut = JSON.stringify({
+      region_name: "rainbond",
+      key_file: "c2VjcmV0LWtleS1ub3QtcGVt",
+      token: REGION_TOKEN,
+    }).slice(0, -20);
     server.script("GET", paths.region(REGION_ID), answer.text(200, cut, "application/json"));
     const { client, log } = faultClient(server.url);
     const err = await rejection(client.regions.get(REGION_ID));
@@ -192,7 +210,11 @@ describe("errors never show a secret", () => {
   });
 
   it("a 200 that is not JSON, echoing the request's market_access_key: masked in the excerpt", async () => {
-    server.script("POST", paths.install, answer.text(200, `ok, installed with ${ACCESS_KEY} (token ${TOKEN})`, "application/json"));
+    server.script(
+      "POST",
+      paths.install,
+      answer.text(200, `ok, installed with ${ACCESS_KEY} (token ${TOKEN})`, "application/json"),
+    );
     const { client, log } = faultClient(server.url);
     const err = await rejection(client.apps.install(app, installBody));
     expect(err).toBeInstanceOf(RainbondResponseError);
@@ -212,11 +234,15 @@ describe("errors never show a secret", () => {
   it("input errors never show a secret value, even when the secret sits inside the wrong value", async () => {
     const counter = countingFetch();
     const client = createRainbondClient({ baseUrl: server.url, token: TOKEN, fetch: counter.fetch, logLevel: "off" });
-    const wrongType = await rejection(client.apps.install(app, { ...installBody, market_access_key: 12345678 as unknown as string }));
+    const wrongType = await rejection(
+      client.apps.install(app, { ...installBody, market_access_key: 12345678 as unknown as string }),
+    );
     expect(wrongType).toBeInstanceOf(RainbondInputError);
     expect(wrongType).toMatchObject({ argument: "body.market_access_key" });
     expect((wrongType as Error).message).toBe("apps.install: body.market_access_key must be a string");
-    const wrapped = await rejection(client.apps.install(app, [Object.assign({ market_access_key: ACCESS_KEY }, installBody)] as never));
+    const wrapped = await rejection(
+      client.apps.install(app, [Object.assign({ market_access_key: ACCESS_KEY }, installBody)] as never),
+    );
     expect(wrapped).toBeInstanceOf(RainbondInputError);
     expect((wrapped as Error).message).toContain("must be an object");
     expect(counter.calls).toHaveLength(0);
@@ -236,7 +262,8 @@ describe("what is secret", () => {
       if (typeof node !== "object" || node === null) return;
       for (const [key, value] of Object.entries(node)) {
         const props = key === "properties" && typeof value === "object" && value !== null ? Object.entries(value) : [];
-        for (const [name, schema] of props) if ((schema as Record<string, unknown>)["x-sensitive"] === true) marked.add(name);
+        for (const [name, schema] of props)
+          if ((schema as Record<string, unknown>)["x-sensitive"] === true) marked.add(name);
         walk(value);
       }
     };
@@ -250,7 +277,10 @@ describe("the logger", () => {
   it("at debug, an install call logs its body with market_access_key and Authorization masked", async () => {
     server.script("POST", paths.install, answer.json(200, { ID: 12, service_list: [] }));
     const { client, log } = faultClient(server.url);
-    await expect(client.apps.install(app, installBody, { deploy: true })).resolves.toEqual({ ID: 12, service_list: [] });
+    await expect(client.apps.install(app, installBody, { deploy: true })).resolves.toEqual({
+      ID: 12,
+      service_list: [],
+    });
     // The request itself carried the real values.
     expect(server.requests[0]!.headers.authorization).toBe(TOKEN);
     expect(JSON.parse(server.requests[0]!.body)).toEqual(installBody);
@@ -272,14 +302,27 @@ describe("the logger", () => {
       answer.json(200, { region_name: "rainbond" }),
     );
     const log = recordingLogger();
-    const client = createRainbondClient({ baseUrl: server.url, token: TOKEN, logger: log.logger, retryDelay: { baseMs: 1 } });
+    const client = createRainbondClient({
+      baseUrl: server.url,
+      token: TOKEN,
+      logger: log.logger,
+      retryDelay: { baseMs: 1 },
+    });
     await expect(client.regions.get(REGION_ID)).resolves.toEqual({ region_name: "rainbond" });
     expect(log.lines).toHaveLength(1);
-    expect(log.lines[0]).toMatch(/^warn \[rainbond\] regions\.get \(GET .*\) failed with 503: region \[redacted\] busy; retry 1 of 2/);
+    expect(log.lines[0]).toMatch(
+      /^warn \[rainbond\] regions\.get \(GET .*\) failed with 503: region \[redacted\] busy; retry 1 of 2/,
+    );
     expectNoSecrets(undefined, log.lines, [TOKEN, REGION_TOKEN, KEY_FILE_INNER]);
 
     const quiet = recordingLogger();
-    const silent = createRainbondClient({ baseUrl: server.url, token: TOKEN, logger: quiet.logger, logLevel: "off", retryDelay: { baseMs: 1 } });
+    const silent = createRainbondClient({
+      baseUrl: server.url,
+      token: TOKEN,
+      logger: quiet.logger,
+      logLevel: "off",
+      retryDelay: { baseMs: 1 },
+    });
     server.script("GET", paths.region(REGION_ID), answer.json(503, null), answer.json(200, {}));
     await silent.regions.get(REGION_ID);
     expect(quiet.lines).toEqual([]);
@@ -287,19 +330,31 @@ describe("the logger", () => {
 
   it("at error, a final 5xx or no answer is logged once, masked; a 4xx and an input error are not", async () => {
     const log = recordingLogger();
-    const client = createRainbondClient({ baseUrl: server.url, token: TOKEN, logger: log.logger, logLevel: "error", retries: 0 });
+    const client = createRainbondClient({
+      baseUrl: server.url,
+      token: TOKEN,
+      logger: log.logger,
+      logLevel: "error",
+      retries: 0,
+    });
     server.script("GET", paths.region(REGION_ID), answer.json(502, { msg: `proxy lost ${TOKEN}`, key_file: KEY_FILE }));
     await expect(client.regions.get(REGION_ID)).rejects.toBeInstanceOf(RainbondApiError);
     server.script("GET", paths.region(REGION_ID), answer.json(404, { code: 3000, msg: "region not found" }));
     await expect(client.regions.get(REGION_ID)).rejects.toBeInstanceOf(RainbondApiError);
     await expect(client.regions.get("../x")).rejects.toThrow(/regionId/);
     expect(log.lines).toHaveLength(1);
-    expect(log.lines[0]).toMatch(/^error \[rainbond\] regions\.get \(GET \/openapi\/v1\/regions\/\w+\) failed with 502: proxy lost \[redacted\]$/);
+    expect(log.lines[0]).toMatch(
+      /^error \[rainbond\] regions\.get \(GET \/openapi\/v1\/regions\/\w+\) failed with 502: proxy lost \[redacted\]$/,
+    );
     expectNoSecrets(undefined, log.lines, [TOKEN, KEY_FILE_INNER]);
   });
 
   it("an API error thrown by the client is a RainbondApiError whose JSON holds no secret", async () => {
-    server.script("PUT", paths.httpRule, answer.json(400, { detail: "参数错误", err: { service_id: [`bad ${TOKEN}`] }, code: 20400 }));
+    server.script(
+      "PUT",
+      paths.httpRule,
+      answer.json(400, { detail: "参数错误", err: { service_id: [`bad ${TOKEN}`] }, code: 20400 }),
+    );
     const { client, log } = faultClient(server.url);
     const err = await rejection(client.gateway.updateHttpRule(app, "5f2e8a1c9b7d4e3f", { service_id: "gr3f9c2a" }));
     expect(err).toBeInstanceOf(RainbondApiError);

@@ -66,7 +66,12 @@ describe("the request path", () => {
   test("middleware given in the options sees real Requests, and its changes reach the server", async () => {
     const spy = spyFetch();
     const stamp = stamping("from-options");
-    const client = createRainbondClient({ baseUrl: server.url, token: "tok-mw-1", fetch: spy.fetch, middleware: [stamp.middleware] });
+    const client = createRainbondClient({
+      baseUrl: server.url,
+      token: "tok-mw-1",
+      fetch: spy.fetch,
+      middleware: [stamp.middleware],
+    });
     await expect(client.components.get(component)).resolves.toEqual(record);
     expect(stamp.seen).toHaveLength(1);
     expect(stamp.seen[0]).toBeInstanceOf(Request);

@@ -21,7 +21,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 afterEach(() => server.reset());
 
-const bean = (port: Record<string, unknown>) => ({ code: 200, msg: "success", msg_show: "成功", data: { bean: port, list: [] } });
+const bean = (port: Record<string, unknown>) => ({
+  code: 200,
+  msg: "success",
+  msg_show: "成功",
+  data: { bean: port, list: [] },
+});
 
 describe("non-JSON and empty bodies", () => {
   it("an HTML 502 from a proxy is a RainbondServerError with a short text excerpt; GET is tried 3 times", async () => {
@@ -43,7 +48,9 @@ describe("non-JSON and empty bodies", () => {
     expect(e.body).toContain("502 Bad Gateway");
     expect(e.body).not.toMatch(/[<>]|font-family/);
     expect((e.body as string).length).toBeLessThanOrEqual(161);
-    expect(e.message).toMatch(/^components\.get \(GET \/openapi\/v1\/teams\/q8k2mz5d.*\) failed with 502: 502 Bad Gateway/);
+    expect(e.message).toMatch(
+      /^components\.get \(GET \/openapi\/v1\/teams\/q8k2mz5d.*\) failed with 502: 502 Bad Gateway/,
+    );
     expect(server.count("GET", paths.component)).toBe(3);
     expect(log.lines.filter((l) => l.startsWith("warn") && l.includes("retry"))).toHaveLength(2);
     expectNoSecrets(err, log.lines);
@@ -60,7 +67,11 @@ describe("non-JSON and empty bodies", () => {
   });
 
   it("invalid JSON with a 200 is a RainbondResponseError with the status and a safe excerpt, never a SyntaxError", async () => {
-    server.script("GET", paths.component, answer.text(200, `{"service_id": "gr3f9c2a", "token": "${TOKEN}", `, "application/json"));
+    server.script(
+      "GET",
+      paths.component,
+      answer.text(200, `{"service_id": "gr3f9c2a", "token": "${TOKEN}", `, "application/json"),
+    );
     const { client, log } = faultClient(server.url);
     const err = await rejection(client.components.get(component));
     expect(err).toBeInstanceOf(RainbondResponseError);
@@ -93,7 +104,9 @@ describe("non-JSON and empty bodies", () => {
     const err = await rejection(client.components.get(component));
     expect(err).toBeInstanceOf(RainbondNotFoundError);
     expect(err).toMatchObject({ status: 404, body: null, code: undefined, msg: undefined, msgShow: undefined });
-    expect((err as Error).message).toMatch(/^components\.get \(GET \/openapi\/v1\/teams\/.*\) failed with 404 Not Found$/);
+    expect((err as Error).message).toMatch(
+      /^components\.get \(GET \/openapi\/v1\/teams\/.*\) failed with 404 Not Found$/,
+    );
     expect(server.count("GET", paths.component)).toBe(1);
     expectNoSecrets(err, log.lines);
   });
@@ -139,9 +152,7 @@ describe("the console's JSON error bodies", () => {
       requestId: "req-77aa",
       body: { code: 4000, msg: "app not found", msg_show: "应用不存在" },
     });
-    expect((err as Error).message).toBe(
-      `components.get (GET ${paths.component}) failed with 404: 应用不存在`,
-    );
+    expect((err as Error).message).toBe(`components.get (GET ${paths.component}) failed with 404: 应用不存在`);
     expect(server.count("GET", paths.component)).toBe(1);
     expectNoSecrets(err, log.lines);
   });
@@ -151,7 +162,13 @@ describe("the console's JSON error bodies", () => {
     const { client, log } = faultClient(server.url);
     const err = await rejection(client.ports.openOuter(component, 8080));
     expect(err).toBeInstanceOf(RainbondConflictError);
-    expect(err).toMatchObject({ status: 409, msg: "port is already open", msgShow: undefined, code: undefined, requestId: undefined });
+    expect(err).toMatchObject({
+      status: 409,
+      msg: "port is already open",
+      msgShow: undefined,
+      code: undefined,
+      requestId: undefined,
+    });
     expect((err as Error).message).toMatch(/^ports\.update \(PUT .*\) failed with 409: port is already open$/);
     expect(server.count("PUT", paths.port)).toBe(1);
     expectNoSecrets(err, log.lines);
@@ -160,7 +177,7 @@ describe("the console's JSON error bodies", () => {
   it("the validation body: a RainbondBadRequestError whose fieldErrors is the console's err map", async () => {
     const body = {
       detail: "参数错误",
-      err: { port: ["A valid integer is required."], protocol: ["\"ftp\" is not a valid choice."] },
+      err: { port: ["A valid integer is required."], protocol: ['"ftp" is not a valid choice.'] },
       code: 20400,
       error_type: "ValidationError",
     };
@@ -171,7 +188,10 @@ describe("the console's JSON error bodies", () => {
     const e = err as RainbondBadRequestError;
     expect(e.status).toBe(400);
     expect(e.code).toBe(20400);
-    expect(e.fieldErrors).toEqual({ port: ["A valid integer is required."], protocol: ['"ftp" is not a valid choice.'] });
+    expect(e.fieldErrors).toEqual({
+      port: ["A valid integer is required."],
+      protocol: ['"ftp" is not a valid choice.'],
+    });
     expect(e.message).toContain("ports.add (POST ");
     expect(e.message).toContain("failed with 400: 参数错误");
     expect(e.message).toContain("port: A valid integer is required.");
@@ -185,14 +205,27 @@ describe("the console's JSON error bodies", () => {
     server.script(
       "GET",
       paths.component,
-      answer.json(401, { detail: "No token", code: 401, msg: "No token", msg_show: "No token", error_type: "AuthenticationFailed", error_trace: trace }),
+      answer.json(401, {
+        detail: "No token",
+        code: 401,
+        msg: "No token",
+        msg_show: "No token",
+        error_type: "AuthenticationFailed",
+        error_trace: trace,
+      }),
     );
     const { client, log } = faultClient(server.url);
     const err = await rejection(client.components.get(component));
     expect(err).toBeInstanceOf(RainbondAuthError);
     const e = err as RainbondAuthError;
     expect(e).toMatchObject({ status: 401, code: 401, msg: "No token", msgShow: "No token" });
-    expect(e.body).toEqual({ detail: "No token", code: 401, msg: "No token", msg_show: "No token", error_type: "AuthenticationFailed" });
+    expect(e.body).toEqual({
+      detail: "No token",
+      code: 401,
+      msg: "No token",
+      msg_show: "No token",
+      error_type: "AuthenticationFailed",
+    });
     expect(e.body).not.toHaveProperty("error_trace");
     expect(e.message).toMatch(/failed with 401: No token$/);
     for (const text of [e.message, JSON.stringify(e), String(e)]) expect(text).not.toContain("Traceback");
@@ -211,7 +244,11 @@ describe("the console's JSON error bodies", () => {
   });
 
   it("a 412 (no class of its own) is a plain RainbondApiError", async () => {
-    server.script("POST", paths.install, answer.json(412, { code: 10406, msg: "resource not enough", msg_show: "资源不足" }));
+    server.script(
+      "POST",
+      paths.install,
+      answer.json(412, { code: 10406, msg: "resource not enough", msg_show: "资源不足" }),
+    );
     const { client, log } = faultClient(server.url);
     const err = await rejection(
       client.apps.install(
@@ -242,7 +279,13 @@ describe("the console's JSON error bodies", () => {
     const { client, log } = faultClient(server.url);
     const err = await rejection(client.components.get(component));
     expect(err).toBeInstanceOf(RainbondServerError);
-    expect(err).toMatchObject({ status: 500, code: 500, msg: "internal error", msgShow: "系统异常", requestId: "7d1c2e" });
+    expect(err).toMatchObject({
+      status: 500,
+      code: 500,
+      msg: "internal error",
+      msgShow: "系统异常",
+      requestId: "7d1c2e",
+    });
     expect(server.count("GET", paths.component)).toBe(1);
     expectNoSecrets(err, log.lines);
   });
@@ -250,7 +293,10 @@ describe("the console's JSON error bodies", () => {
   it("a success inside the console's envelope is unwrapped (bean)", async () => {
     server.script("PUT", paths.port, answer.json(200, bean({ container_port: 8080, is_outer_service: true })));
     const { client } = faultClient(server.url);
-    await expect(client.ports.openOuter(component, 8080)).resolves.toEqual({ container_port: 8080, is_outer_service: true });
+    await expect(client.ports.openOuter(component, 8080)).resolves.toEqual({
+      container_port: 8080,
+      is_outer_service: true,
+    });
     expect(server.count("PUT", paths.port)).toBe(1);
   });
 });

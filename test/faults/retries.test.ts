@@ -13,7 +13,15 @@ import {
 } from "../../src/index.js";
 import { retryDelay } from "../../src/transport.js";
 import { TOKEN, component, expectNoSecrets, faultClient, paths, rejection } from "./helpers.js";
-import { NGINX_502, answer, closedPort, countingFetch, recordingLogger, startFaultServer, type FaultServer } from "./server.js";
+import {
+  NGINX_502,
+  answer,
+  closedPort,
+  countingFetch,
+  recordingLogger,
+  startFaultServer,
+  type FaultServer,
+} from "./server.js";
 
 let server: FaultServer;
 beforeAll(async () => {
@@ -23,7 +31,12 @@ afterAll(() => server.close());
 afterEach(() => server.reset());
 
 const found = { service_id: "gr3f9c2a", service_cname: "web" };
-const bean = (port: Record<string, unknown>) => ({ code: 200, msg: "success", msg_show: "成功", data: { bean: port, list: [] } });
+const bean = (port: Record<string, unknown>) => ({
+  code: 200,
+  msg: "success",
+  msg_show: "成功",
+  data: { bean: port, list: [] },
+});
 const unavailable = answer.json(503, { code: 503, msg: "service unavailable", msg_show: "服务暂不可用" });
 
 describe("retried statuses", () => {
@@ -39,17 +52,34 @@ describe("retried statuses", () => {
   });
 
   it("503 then success: a PUT is replayed with the same body", async () => {
-    server.script("PUT", paths.port, unavailable, answer.json(200, bean({ container_port: 8080, is_outer_service: true })));
+    server.script(
+      "PUT",
+      paths.port,
+      unavailable,
+      answer.json(200, bean({ container_port: 8080, is_outer_service: true })),
+    );
     const { client, log } = faultClient(server.url);
-    await expect(client.ports.openOuter(component, 8080)).resolves.toEqual({ container_port: 8080, is_outer_service: true });
+    await expect(client.ports.openOuter(component, 8080)).resolves.toEqual({
+      container_port: 8080,
+      is_outer_service: true,
+    });
     expect(server.count("PUT", paths.port)).toBe(2);
-    expect(server.requests.map((r) => JSON.parse(r.body))).toEqual([{ action: "open_outer" }, { action: "open_outer" }]);
+    expect(server.requests.map((r) => JSON.parse(r.body))).toEqual([
+      { action: "open_outer" },
+      { action: "open_outer" },
+    ]);
     expect(server.requests.every((r) => r.headers.authorization === TOKEN)).toBe(true);
     expectNoSecrets(undefined, log.lines);
   });
 
   it("502 then 504 then success: a DELETE resolves after 3 requests", async () => {
-    server.script("DELETE", paths.port, answer.html(502, NGINX_502), answer.json(504, null), answer.json(200, bean({ container_port: 8080 })));
+    server.script(
+      "DELETE",
+      paths.port,
+      answer.html(502, NGINX_502),
+      answer.json(504, null),
+      answer.json(200, bean({ container_port: 8080 })),
+    );
     const { client, log } = faultClient(server.url);
     await expect(client.ports.delete(component, 8080)).resolves.toEqual({ container_port: 8080 });
     expect(server.count("DELETE", paths.port)).toBe(3);
@@ -81,7 +111,12 @@ describe("retried statuses", () => {
 
   it("the default is 2 retries: 3 requests", async () => {
     server.script("GET", paths.component, answer.json(504, null));
-    const client = createRainbondClient({ baseUrl: server.url, token: TOKEN, retryDelay: { baseMs: 1, maxMs: 2 }, logLevel: "off" });
+    const client = createRainbondClient({
+      baseUrl: server.url,
+      token: TOKEN,
+      retryDelay: { baseMs: 1, maxMs: 2 },
+      logLevel: "off",
+    });
     await expect(client.components.get(component)).rejects.toMatchObject({ status: 504 });
     expect(server.count("GET", paths.component)).toBe(3);
   });
@@ -119,7 +154,12 @@ describe("Retry-After", () => {
   });
 
   it("429 with a Retry-After in seconds beyond the cap is not waited for: the RainbondRateLimitError at once", async () => {
-    server.script("GET", paths.component, answer.json(429, { msg: "slow down" }, { "retry-after": "120" }), answer.json(200, found));
+    server.script(
+      "GET",
+      paths.component,
+      answer.json(429, { msg: "slow down" }, { "retry-after": "120" }),
+      answer.json(200, found),
+    );
     const { client, log } = faultClient(server.url); // cap 5 s
     const started = performance.now();
     const err = await rejection(client.components.get(component));
@@ -132,7 +172,12 @@ describe("Retry-After", () => {
 
   it("429 with a Retry-After HTTP date beyond the cap is not waited for either (the date was understood)", async () => {
     const later = new Date(Date.now() + 3_600_000).toUTCString();
-    server.script("GET", paths.component, answer.json(429, { msg: "slow down" }, { "retry-after": later }), answer.json(200, found));
+    server.script(
+      "GET",
+      paths.component,
+      answer.json(429, { msg: "slow down" }, { "retry-after": later }),
+      answer.json(200, found),
+    );
     const { client, log } = faultClient(server.url);
     const err = await rejection(client.components.get(component));
     expect(err).toBeInstanceOf(RainbondRateLimitError);
@@ -142,7 +187,12 @@ describe("Retry-After", () => {
 
   it("429 with a Retry-After HTTP date already past: retried at once", async () => {
     const past = new Date(Date.now() - 60_000).toUTCString();
-    server.script("GET", paths.component, answer.json(429, { msg: "slow down" }, { "retry-after": past }), answer.json(200, found));
+    server.script(
+      "GET",
+      paths.component,
+      answer.json(429, { msg: "slow down" }, { "retry-after": past }),
+      answer.json(200, found),
+    );
     const { client, log } = faultClient(server.url);
     await expect(client.components.get(component)).resolves.toEqual(found);
     expect(server.count("GET", paths.component)).toBe(2);
@@ -150,7 +200,12 @@ describe("Retry-After", () => {
   });
 
   it("a 503 with Retry-After is honoured like a 429", async () => {
-    server.script("PUT", paths.port, answer.json(503, null, { "retry-after": "0" }), answer.json(200, bean({ container_port: 8080 })));
+    server.script(
+      "PUT",
+      paths.port,
+      answer.json(503, null, { "retry-after": "0" }),
+      answer.json(200, bean({ container_port: 8080 })),
+    );
     const { client, log } = faultClient(server.url);
     await expect(client.ports.closeInner(component, 8080)).resolves.toEqual({ container_port: 8080 });
     expect(server.count("PUT", paths.port)).toBe(2);
@@ -342,7 +397,9 @@ describe("the caller's AbortSignal", () => {
     server.script("POST", paths.ports, answer.hang());
     const { client, log } = faultClient(server.url);
     const controller = new AbortController();
-    const call = rejection(client.ports.add(component, { port: 8080, protocol: "http" }, { signal: controller.signal }));
+    const call = rejection(
+      client.ports.add(component, { port: 8080, protocol: "http" }, { signal: controller.signal }),
+    );
     await server.waitFor("POST", paths.ports, 1);
     controller.abort();
     expect(await call).toBeInstanceOf(RainbondAbortError);

@@ -30,7 +30,12 @@ export type Answer =
   | { kind: "hang" };
 
 export const answer = {
-  json: (status: number, body: unknown, headers?: Record<string, string>): Answer => ({ kind: "json", status, body, headers }),
+  json: (status: number, body: unknown, headers?: Record<string, string>): Answer => ({
+    kind: "json",
+    status,
+    body,
+    headers,
+  }),
   text: (status: number, body: string, contentType = "text/plain", headers?: Record<string, string>): Answer => ({
     kind: "text",
     status,
@@ -45,7 +50,12 @@ export const answer = {
     contentType: "text/html; charset=utf-8",
     headers,
   }),
-  slow: (status: number, chunks: string[], intervalMs: number): Answer => ({ kind: "slow", status, chunks, intervalMs }),
+  slow: (status: number, chunks: string[], intervalMs: number): Answer => ({
+    kind: "slow",
+    status,
+    chunks,
+    intervalMs,
+  }),
   reset: (): Answer => ({ kind: "reset" }),
   hang: (): Answer => ({ kind: "hang" }),
 };
@@ -124,12 +134,20 @@ export async function startFaultServer(): Promise<FaultServer> {
     switch (a.kind) {
       case "json": {
         const text = JSON.stringify(a.body) ?? "";
-        res.writeHead(a.status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), ...a.headers });
+        res.writeHead(a.status, {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(text),
+          ...a.headers,
+        });
         res.end(text);
         return;
       }
       case "text":
-        res.writeHead(a.status, { "content-type": a.contentType, "content-length": Buffer.byteLength(a.body), ...a.headers });
+        res.writeHead(a.status, {
+          "content-type": a.contentType,
+          "content-length": Buffer.byteLength(a.body),
+          ...a.headers,
+        });
         res.end(a.body);
         return;
       case "slow": {

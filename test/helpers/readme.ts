@@ -63,11 +63,21 @@ export function typeCheck(files: string[]): Map<string, string[]> {
 /** Bundles an example and runs it with `env` set, returning what it printed with console.log, line by line. */
 export async function runExample(file: string, env: Record<string, string>): Promise<string[]> {
   const outfile = file.replace(/\.ts$/, ".mjs");
-  await build({ entryPoints: [file], outfile, bundle: true, platform: "node", format: "esm", target: "node20", logLevel: "silent" });
+  await build({
+    entryPoints: [file],
+    outfile,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    logLevel: "silent",
+  });
   const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
   Object.assign(process.env, env);
   const lines: string[] = [];
-  const log = vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(" ")));
+  const log = vi
+    .spyOn(console, "log")
+    .mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(" ")));
   try {
     await import(pathToFileURL(outfile).href);
   } finally {
