@@ -17,7 +17,8 @@ const KEYWORDS = [
 ];
 const METHODS = ["get", "put", "post", "delete", "patch"];
 
-function deref(spec, node) {
+/** The node a `$ref` (within the same document) points at; any other node as it is. */
+export function deref(spec, node) {
   while (node && typeof node.$ref === "string") {
     node = node.$ref
       .slice(2)

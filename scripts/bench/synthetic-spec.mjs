@@ -14,6 +14,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { deref } from "../operation-table.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const METHODS = ["get", "put", "post", "delete", "patch"];
@@ -57,16 +58,6 @@ export function syntheticSpec(spec, factor) {
 }
 
 // ---- the type-check programs of one scale ----
-
-function deref(spec, node) {
-  while (node && typeof node.$ref === "string") {
-    node = node.$ref
-      .slice(2)
-      .split("/")
-      .reduce((at, key) => at[key.replace(/~1/g, "/").replace(/~0/g, "~")], spec);
-  }
-  return node;
-}
 
 /** A value of a parameter's schema: its example, else one of its type. */
 function sampleOf(spec, param) {

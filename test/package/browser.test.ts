@@ -5,9 +5,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { build } from "esbuild";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
+import { launchChromium } from "../browser/chromium.js";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import { findChromium, root } from "./helpers.js";
+import { root } from "./helpers.js";
 
 const prismUrl = inject("prismUrl");
 let bundle: string;
@@ -92,19 +93,7 @@ beforeAll(async () => {
   });
   pageOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  browser = await chromium.launch({
-    executablePath: await findChromium(),
-    headless: true,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-    ],
-    timeout: 60_000,
-  });
+  browser = await launchChromium();
 }, 90_000);
 
 afterAll(async () => {

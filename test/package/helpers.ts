@@ -6,8 +6,7 @@
 // `npm pack` of that copy is what `npm run build && npm pack` here would produce.
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { constants } from "node:fs";
-import { access, copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -188,20 +187,4 @@ export async function createConsumer(packed: Packed): Promise<{ dir: string; cle
     await cleanup();
     throw err;
   }
-}
-
-/** Chromium: $CHROMIUM_PATH, else the Debian package's /usr/bin/chromium (or chromium-browser). */
-export async function findChromium(): Promise<string> {
-  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(
-    (p): p is string => !!p,
-  );
-  for (const candidate of candidates) {
-    try {
-      await access(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // try the next one
-    }
-  }
-  throw new Error(`no Chromium found (tried ${candidates.join(", ")}); set CHROMIUM_PATH`);
 }
