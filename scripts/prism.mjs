@@ -1,7 +1,14 @@
 // Starts Prism (@stoplight/prism-cli) mocking generated/openapi.json on a free loopback port, waits until it answers
 // over HTTP, and returns { url, stop }. Used by `npm start`, the test suite's global setup and the benchmarks.
 // Prism runs as `node .../prism-cli/dist/index.js` in its own process group, so `stop` ends it and all its children.
+//
+// Prism mocks a private copy of the spec: its CLI restarts the server whenever its file changes, attributes included
+// (a touch, a hard link), and with `-p 0` the restarted server listens on another port, so the URL handed out would
+// stop answering. Seen in CI as ECONNREFUSED half-way through a run.
 import { spawn } from "node:child_process";
+import { createWriteStream, rmSync } from "node:fs";
+import { copyFile, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,34 +21,48 @@ const prismCli = join(
 
 /**
  * @param {{ spec?: string, errors?: boolean, timeoutMs?: number }} [options]
- * @returns {Promise<{ url: string, stop: () => Promise<void>, output: () => string }>}
+ * @returns {Promise<{ url: string, spec: string, stop: () => Promise<void>, output: () => string }>}
  */
 export async function startPrism({
   spec = join(root, "generated/openapi.json"),
   errors = true,
   timeoutMs = 60_000,
 } = {}) {
-  const args = [prismCli, "mock", spec, "-h", "127.0.0.1", "-p", "0", ...(errors ? ["--errors"] : [])];
+  const dir = await mkdtemp(join(tmpdir(), "rainbond-prism-"));
+  const mocked = join(dir, "openapi.json");
+  await copyFile(spec, mocked);
+  const args = [prismCli, "mock", mocked, "-h", "127.0.0.1", "-p", "0", ...(errors ? ["--errors"] : [])];
   const child = spawn(process.execPath, args, { detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   let exited = false;
   const exit = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
   exit.then(() => (exited = true));
-  child.stdout.on("data", (chunk) => (log += chunk));
-  child.stderr.on("data", (chunk) => (log += chunk));
+  // PRISM_LOG=<file> keeps Prism's whole output (what it was asked, and why it stopped) for debugging.
+  const logFile = process.env.PRISM_LOG ? createWriteStream(process.env.PRISM_LOG) : undefined;
+  const keep = (chunk) => {
+    log += chunk;
+    logFile?.write(chunk);
+  };
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
 
   const stop = async () => {
-    if (exited) return;
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      return;
+    if (!exited) {
+      try {
+        process.kill(-child.pid, "SIGTERM");
+        const timer = setTimeout(() => !exited && process.kill(-child.pid, "SIGKILL"), 3000);
+        await exit;
+        clearTimeout(timer);
+      } catch {
+        // already gone
+      }
     }
-    const timer = setTimeout(() => !exited && process.kill(-child.pid, "SIGKILL"), 3000);
-    await exit;
-    clearTimeout(timer);
+    await rm(dir, { recursive: true, force: true });
   };
-  const stopOnExit = () => !exited && process.kill(-child.pid, "SIGKILL");
+  const stopOnExit = () => {
+    if (!exited) process.kill(-child.pid, "SIGKILL");
+    rmSync(dir, { recursive: true, force: true });
+  };
   process.once("exit", stopOnExit);
 
   try {
@@ -52,6 +73,7 @@ export async function startPrism({
     );
     return {
       url,
+      spec: mocked,
       output: () => log,
       stop: async () => {
         process.off("exit", stopOnExit);
