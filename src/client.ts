@@ -17,7 +17,6 @@ import { endpoints, paramNames, type Endpoint } from "./endpoints.js";
 import { RainbondInputError } from "./errors.js";
 import { LOG_LEVELS, createLog, type Logger, type LogLevel } from "./logger.js";
 import { iterateForTeam } from "./pagination.js";
-import { SENSITIVE } from "./redact.js";
 import { directFetch, send, type CallOptions, type Prepared, type RetryDelay, type Transport } from "./transport.js";
 import { check } from "./validate.js";
 
@@ -58,7 +57,6 @@ export interface RainbondClient {
   readonly raw: Client<paths>;
 }
 
-const SECRETS = SENSITIVE;
 const camelOf = Object.fromEntries(Object.entries(paramNames).map(([camel, snake]) => [snake, camel]));
 const inspectSymbol = Symbol.for("nodejs.util.inspect.custom");
 
@@ -100,7 +98,7 @@ function prepare(operation: string, endpoint: Endpoint, scopeKeys: readonly stri
     const rule = spec.path_params[name] ?? {};
     if (value === undefined) throw new RainbondInputError(operation, argument, "is required");
     const encoded = encode(operation, argument, rule, value);
-    check(operation, argument, rule, encoded, SECRETS);
+    check(operation, argument, rule, encoded);
     path[name] = encoded;
   };
   endpoint.args.forEach((arg, i) => {
@@ -136,7 +134,7 @@ function prepare(operation: string, endpoint: Endpoint, scopeKeys: readonly stri
       }
       if (body === undefined) {
         if (spec.bodyRequired) throw new RainbondInputError(operation, arg.name, "is required");
-      } else if (spec.body) check(operation, arg.name, spec.body, body, SECRETS);
+      } else if (spec.body) check(operation, arg.name, spec.body, body);
     }
   });
   for (const [name, rule] of Object.entries(spec.query)) {
@@ -147,7 +145,7 @@ function prepare(operation: string, endpoint: Endpoint, scopeKeys: readonly stri
     const argument = `options.${camelOf[name] ?? name}`;
     if (query[name] === undefined) {
       if (spec.requiredQuery.includes(name)) throw new RainbondInputError(operation, argument, "is required");
-    } else check(operation, argument, rule, query[name], SECRETS);
+    } else check(operation, argument, rule, query[name]);
   }
   return {
     // errors and logs name the path as sent (ids are not secret; `prepare` has checked each against its pattern)

@@ -17,13 +17,11 @@ type LogFn = (message: string, ...data: unknown[]) => void;
 /** The enabled levels only: a disabled level is undefined, so a call site pays nothing for it (`log.debug?.(...)`). */
 export type Log = { [level in keyof Logger]?: LogFn };
 
-const ORDER: readonly (keyof Logger)[] = ["error", "warn", "info", "debug"];
-
 export function createLog(logger: Logger = console, level: LogLevel = "warn"): Log {
   const log: Log = {};
-  const enabled = level === "off" ? 0 : ORDER.indexOf(level) + 1;
-  ORDER.slice(0, enabled).forEach((name) => {
+  // the levels up to `level`, quietest first ("off" enables none)
+  for (const name of LOG_LEVELS.slice(1, LOG_LEVELS.indexOf(level) + 1) as (keyof Logger)[]) {
     log[name] = (message, ...data) => logger[name](`[rainbond] ${message}`, ...data);
-  });
+  }
   return log;
 }

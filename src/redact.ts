@@ -2,7 +2,8 @@
 // What is secret comes from the spec (`x-sensitive`: key_file, market_access_key, token) plus the client's own token.
 import { sensitiveFields } from "../generated/operations.js";
 
-const MASK = "[redacted]";
+/** What stands in for a secret. */
+export const MASK = "[redacted]";
 /** Names of secret fields: those the spec marks `x-sensitive`, in requests and in records (generated/operations.ts). */
 export const SENSITIVE: ReadonlySet<string> = new Set(sensitiveFields);
 /** Members of an error body that are dropped outright: a server stack trace is no one's business. */

@@ -14,7 +14,7 @@ import {
   type RequestInfo,
 } from "./errors.js";
 import type { Log } from "./logger.js";
-import { excerpt, maskText, redact, secretsIn } from "./redact.js";
+import { MASK, excerpt, maskText, redact, secretsIn } from "./redact.js";
 
 /** Options of every call, given as the last argument of any method (and as defaults on the client). */
 export interface CallOptions {
@@ -122,7 +122,7 @@ async function attempts(t: Transport, req: Prepared, options: CallOptions = {}):
     let failure: Error;
     try {
       t.log.debug?.(`→ ${info.method} ${info.path}`, {
-        headers: { Authorization: "[redacted]" },
+        headers: { Authorization: MASK },
         body: redact(req.body, t.secrets),
       });
       const { data, error, response } = await t.raw.request(

@@ -2,6 +2,7 @@
 // refused with a RainbondInputError naming the argument and the rule, before any request is sent.
 import type { SchemaRule } from "../generated/operations.js";
 import { RainbondInputError } from "./errors.js";
+import { MASK, SENSITIVE } from "./redact.js";
 
 /** Half of a UTF-16 surrogate pair on its own: encodeURIComponent throws on it, and it is no text. */
 const LONE_SURROGATE = /\p{Cs}/u;
@@ -22,8 +23,8 @@ function typeOf(value: unknown): string {
 /** `a string`, `an integer`, `an object`, ... */
 const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
 
-/** ` (got <value>)`, short; nothing for a secret, and the members named in `secrets` masked within an object. */
-function show(value: unknown, secret: boolean, secrets: ReadonlySet<string>): string {
+/** ` (got <value>)`, short; nothing for a secret, and secret members masked within an object. */
+function show(value: unknown, secret: boolean): string {
   if (secret) return "";
   let text: string | undefined;
   try {
@@ -32,9 +33,7 @@ function show(value: unknown, secret: boolean, secrets: ReadonlySet<string>): st
         ? String(value)
         : typeof value === "bigint"
           ? `${value}n`
-          : JSON.stringify(value, (key, item: unknown) =>
-              key && secrets.has(key) && item != null ? "[redacted]" : item,
-            );
+          : JSON.stringify(value, (key, item: unknown) => (key && SENSITIVE.has(key) && item != null ? MASK : item));
   } catch {
     // a cycle, a BigInt inside: say what it is instead
   }
@@ -44,29 +43,21 @@ function show(value: unknown, secret: boolean, secrets: ReadonlySet<string>): st
 }
 
 /** The rule `value` breaks, in words, or undefined when it satisfies `rule`. Recurses into objects and arrays. */
-function breach(
-  rule: SchemaRule,
-  value: unknown,
-  at: string,
-  secrets: ReadonlySet<string>,
-): [string, string] | undefined {
-  const secret = secrets.has(at.split(".").pop() ?? "");
+function breach(rule: SchemaRule, value: unknown, at: string): [string, string] | undefined {
+  const secret = SENSITIVE.has(at.split(".").pop() ?? "");
   if (rule.type !== undefined) {
     const allowed = typeof rule.type === "string" ? [rule.type] : rule.type;
     const actual = typeOf(value);
     const ok = allowed.some((t) => t === actual || (t === "number" && actual === "integer"));
-    if (!ok) return [at, `must be ${allowed.map(article).join(" or ")}${show(value, secret, secrets)}`];
+    if (!ok) return [at, `must be ${allowed.map(article).join(" or ")}${show(value, secret)}`];
   }
   if (rule.enum && !rule.enum.includes(value)) {
-    return [at, `must be one of ${rule.enum.map((v) => JSON.stringify(v)).join(", ")}${show(value, secret, secrets)}`];
+    return [at, `must be one of ${rule.enum.map((v) => JSON.stringify(v)).join(", ")}${show(value, secret)}`];
   }
   if (typeof value === "string") {
     if (rule.pattern) {
       if (!compiled(rule.pattern).test(value)) {
-        return [
-          at,
-          `must be ${rule.patternMeans ?? `a string matching ${rule.pattern}`}${show(value, secret, secrets)}`,
-        ];
+        return [at, `must be ${rule.patternMeans ?? `a string matching ${rule.pattern}`}${show(value, secret)}`];
       }
     } else if (!rule.enum && LONE_SURROGATE.test(value)) {
       // Free text (a pattern or an enum already keeps these out).
@@ -75,14 +66,14 @@ function breach(
   }
   if (typeof value === "number") {
     if (rule.minimum !== undefined && value < rule.minimum)
-      return [at, `must be at least ${rule.minimum}${show(value, secret, secrets)}`];
+      return [at, `must be at least ${rule.minimum}${show(value, secret)}`];
     if (rule.maximum !== undefined && value > rule.maximum)
-      return [at, `must be at most ${rule.maximum}${show(value, secret, secrets)}`];
+      return [at, `must be at most ${rule.maximum}${show(value, secret)}`];
     if (rule.exclusiveMinimum !== undefined && value <= rule.exclusiveMinimum) {
-      return [at, `must be greater than ${rule.exclusiveMinimum}${show(value, secret, secrets)}`];
+      return [at, `must be greater than ${rule.exclusiveMinimum}${show(value, secret)}`];
     }
     if (rule.exclusiveMaximum !== undefined && value >= rule.exclusiveMaximum) {
-      return [at, `must be less than ${rule.exclusiveMaximum}${show(value, secret, secrets)}`];
+      return [at, `must be less than ${rule.exclusiveMaximum}${show(value, secret)}`];
     }
   }
   if (Array.isArray(value)) {
@@ -92,7 +83,7 @@ function breach(
       return [at, `must hold at most ${rule.maxItems} items`];
     if (rule.items) {
       for (let i = 0; i < value.length; i++) {
-        const found = breach(rule.items, value[i], `${at}[${i}]`, secrets);
+        const found = breach(rule.items, value[i], `${at}[${i}]`);
         if (found) return found;
       }
     }
@@ -104,21 +95,15 @@ function breach(
     }
     for (const [name, sub] of Object.entries(rule.properties ?? {})) {
       if (record[name] === undefined) continue;
-      const found = breach(sub, record[name], `${at}.${name}`, secrets);
+      const found = breach(sub, record[name], `${at}.${name}`);
       if (found) return found;
     }
   }
   return undefined;
 }
 
-/** Throws RainbondInputError when `value` breaks `rule`. `secrets` names fields whose values are never shown. */
-export function check(
-  operation: string,
-  argument: string,
-  rule: SchemaRule,
-  value: unknown,
-  secrets: ReadonlySet<string>,
-) {
-  const found = breach(rule, value, argument, secrets);
+/** Throws RainbondInputError when `value` breaks `rule`. The values of secret fields are never shown. */
+export function check(operation: string, argument: string, rule: SchemaRule, value: unknown) {
+  const found = breach(rule, value, argument);
   if (found) throw new RainbondInputError(operation, found[0], found[1]);
 }
