@@ -269,7 +269,13 @@ export function serveSite({ dir = siteDir, port = 0 } = {}) {
     server.listen(port, "127.0.0.1", () => {
       const address = server.address();
       const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : port}/`;
-      resolvePromise({ url, close: () => new Promise((done) => server.close(() => done())) });
+      // close() ends open connections too: a browser's keep-alive sockets would otherwise hold it open
+      const close = () =>
+        new Promise((done) => {
+          server.close(() => done());
+          server.closeAllConnections();
+        });
+      resolvePromise({ url, close });
     });
   });
 }
