@@ -1,7 +1,7 @@
 // createRainbondClient: turns the endpoint table into methods. Each call checks its input against the spec, then
 // hands the request to the transport. The token lives only in closures: never on an object that can be printed.
 import createClient, { type Client, type Middleware } from "openapi-fetch";
-import { operations, type SchemaRule } from "../generated/operations.js";
+import { operations, type OperationSpec, type SchemaRule } from "../generated/operations.js";
 import type { paths } from "../generated/schema.js";
 import type {
   AppsApi,
@@ -17,7 +17,7 @@ import { endpoints, paramNames, type Endpoint } from "./endpoints.js";
 import { RainbondInputError } from "./errors.js";
 import { LOG_LEVELS, createLog, type Logger, type LogLevel } from "./logger.js";
 import { iterateForTeam } from "./pagination.js";
-import { directFetch, send, type CallOptions, type Prepared, type RetryDelay, type Transport } from "./transport.js";
+import { send, type CallOptions, type Prepared, type RetryDelay, type Transport } from "./transport.js";
 import { check } from "./validate.js";
 
 export interface ClientOptions {
@@ -82,15 +82,36 @@ function encode(operation: string, argument: string, rule: SchemaRule, value: un
   return value;
 }
 
-/** The names of the path parameters a scope argument fills: all but those given on their own. */
-function scopeParams(endpoint: Endpoint): string[] {
+/** What a method works out once, when the client is made: its operation's rules and how its arguments map onto them. */
+interface Plan {
+  operation: string;
+  endpoint: Endpoint;
+  spec: OperationSpec;
+  /** The path parameters a scope argument fills: all but those given on their own. */
+  scopeKeys: readonly string[];
+  /** The path template split at its parameters: literal text at even indices, parameter names at odd ones. */
+  segments: readonly string[];
+  query: readonly (readonly [string, SchemaRule])[];
+}
+
+function planOf(operation: string, endpoint: Endpoint): Plan {
+  const spec = operations[endpoint.op];
   const own = new Set(endpoint.args.filter((a) => a.kind === "path").map((a) => paramNames[a.name]));
-  return Object.keys(operations[endpoint.op].path_params).filter((name) => !own.has(name));
+  return {
+    operation,
+    endpoint,
+    spec,
+    scopeKeys: Object.keys(spec.path_params).filter((name) => !own.has(name)),
+    segments: spec.path.split(/\{(\w+)\}/),
+    query: Object.entries(spec.query),
+  };
 }
 
 /** Checks and encodes a method's arguments into the request, or throws RainbondInputError. */
-function prepare(operation: string, endpoint: Endpoint, scopeKeys: readonly string[], args: unknown[]): Prepared {
-  const spec = operations[endpoint.op];
+function prepare(
+  { operation, endpoint, spec, scopeKeys, segments, query: queryRules }: Plan,
+  args: unknown[],
+): Prepared {
   const path: Record<string, unknown> = {};
   const query: Record<string, unknown> = {};
   let body: unknown;
@@ -101,7 +122,8 @@ function prepare(operation: string, endpoint: Endpoint, scopeKeys: readonly stri
     check(operation, argument, rule, encoded);
     path[name] = encoded;
   };
-  endpoint.args.forEach((arg, i) => {
+  for (let i = 0; i < endpoint.args.length; i++) {
+    const arg = endpoint.args[i]!;
     const value = args[i];
     if (arg.kind === "path") param(paramNames[arg.name] ?? arg.name, arg.name, value);
     else if (arg.kind === "scope") {
@@ -136,24 +158,22 @@ function prepare(operation: string, endpoint: Endpoint, scopeKeys: readonly stri
         if (spec.bodyRequired) throw new RainbondInputError(operation, arg.name, "is required");
       } else if (spec.body) check(operation, arg.name, spec.body, body);
     }
-  });
-  for (const [name, rule] of Object.entries(spec.query)) {
+  }
+  for (const [name, rule] of queryRules) {
     if (query[name] === undefined && rule.default !== undefined) query[name] = rule.default;
   }
   endpoint.check?.(query, operation);
-  for (const [name, rule] of Object.entries(spec.query)) {
+  for (const [name, rule] of queryRules) {
     const argument = `options.${camelOf[name] ?? name}`;
     if (query[name] === undefined) {
       if (spec.requiredQuery.includes(name)) throw new RainbondInputError(operation, argument, "is required");
     } else check(operation, argument, rule, query[name]);
   }
+  // errors and logs name the path as sent (ids are not secret; each was checked against its pattern above)
+  let sent = segments[0]!;
+  for (let i = 1; i < segments.length; i += 2) sent += encodeURIComponent(String(path[segments[i]!])) + segments[i + 1];
   return {
-    // errors and logs name the path as sent (ids are not secret; `prepare` has checked each against its pattern)
-    info: {
-      operation,
-      method: spec.method,
-      path: spec.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(path[name]))),
-    },
+    info: { operation, method: spec.method, path: sent },
     path: spec.path,
     params: { path, query },
     body,
@@ -198,15 +218,14 @@ function refuse(operation: string, argument: string, rule: string): RainbondProm
 }
 
 function method(transport: Transport, area: string, name: string, endpoint: Endpoint) {
-  const operation = `${area}.${name}`;
-  const scopeKeys = scopeParams(endpoint);
+  const plan = planOf(`${area}.${name}`, endpoint);
   const arity = endpoint.args.length;
   return (...args: unknown[]) => {
     let prepared: Prepared;
     let call: CallOptions | undefined;
     try {
-      prepared = prepare(operation, endpoint, scopeKeys, args);
-      call = checkCallOptions(operation, args[arity]);
+      prepared = prepare(plan, args);
+      call = checkCallOptions(plan.operation, args[arity]);
     } catch (err) {
       return promiseOf(Promise.reject(err));
     }
@@ -246,6 +265,17 @@ function checkClientOptions(options: ClientOptions): string {
   return url.href.replace(/\/+$/, "");
 }
 
+/** The headers of every request, merged as openapi-fetch merges them: a later name replaces an earlier one. */
+function headersOf(options: ClientOptions): Transport["headers"] {
+  const merged = (init?: Record<string, string>) => {
+    const headers = new Headers(init);
+    for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+    headers.set("authorization", options.token);
+    return Object.fromEntries(headers);
+  };
+  return { bare: merged(), json: merged({ "content-type": "application/json" }) };
+}
+
 /**
  * Makes a client of one Rainbond console.
  *
@@ -261,7 +291,10 @@ export function createRainbondClient(options: ClientOptions): RainbondClient {
   const middleware = options.middleware ?? [];
   const transport: Transport = {
     raw,
-    direct: directFetch(fetch),
+    direct: true,
+    fetch,
+    baseUrl,
+    headers: headersOf(options),
     timeoutMs: options.timeoutMs ?? 30_000,
     retries: options.retries ?? 2,
     retryDelay: { baseMs: 500, maxMs: 8_000, retryAfterCapMs: 60_000, ...options.retryDelay },
@@ -270,7 +303,7 @@ export function createRainbondClient(options: ClientOptions): RainbondClient {
   };
   const use = raw.use;
   raw.use = (...added) => {
-    if (added.length) transport.direct = undefined; // middleware sees real Requests
+    if (added.length) transport.direct = false; // middleware sees real Requests
     use(...added);
   };
   raw.use(...middleware);

@@ -48,8 +48,15 @@ export interface Prepared {
 
 export interface Transport {
   raw: Client<paths>;
-  /** Set while no middleware is registered: see {@link PlainRequest}. */
-  direct?: (request: PlainRequest) => Promise<Response>;
+  /**
+   * True while no middleware is registered: the transport then builds the request itself (see `fetchDirect`) and
+   * hands fetch the URL and init. With middleware, openapi-fetch builds it, and middleware sees real Requests.
+   */
+  direct: boolean;
+  fetch: typeof globalThis.fetch;
+  baseUrl: string;
+  /** The client's headers (lower-case names, the token among them), without and with `content-type`. */
+  headers: { bare: Record<string, string>; json: Record<string, string> };
   timeoutMs: number;
   retries: number;
   retryDelay: RetryDelay;
@@ -62,26 +69,6 @@ export interface Transport {
 export interface WithResponse<T> {
   data: T;
   response: Response;
-}
-
-/**
- * What openapi-fetch builds in place of a `Request` while no middleware is registered: the URL and the init, which
- * `directFetch` hands to `fetch` so that one real Request is made per attempt (openapi-fetch's own Request would be
- * copied into a second one by fetch, each following the abort signal). Middleware is given real Requests.
- */
-export class PlainRequest {
-  readonly method: string;
-  constructor(
-    readonly url: string,
-    readonly init: RequestInit,
-  ) {
-    this.method = init.method ?? "GET";
-  }
-}
-
-/** A `fetch` of PlainRequests: the URL and init as openapi-fetch built them. */
-export function directFetch(fetch: typeof globalThis.fetch) {
-  return (request: PlainRequest) => fetch(request.url, request.init);
 }
 
 const RETRY_STATUS = new Set([408, 429, 502, 503, 504]);
@@ -125,18 +112,13 @@ async function attempts(t: Transport, req: Prepared, options: CallOptions = {}):
         headers: { Authorization: MASK },
         body: redact(req.body, t.secrets),
       });
-      const { data, error, response } = await t.raw.request(
-        info.method.toLowerCase() as "get",
-        req.path as never,
-        {
-          params: req.params,
-          body: req.body,
-          parseAs: "text",
-          signal: controller.signal,
-          Request: t.direct && PlainRequest,
-          fetch: t.direct,
-        } as never,
-      );
+      const { data, error, response } = t.direct
+        ? await fetchDirect(t, req, controller.signal)
+        : await t.raw.request(
+            info.method.toLowerCase() as "get",
+            req.path as never,
+            { params: req.params, body: req.body, parseAs: "text", signal: controller.signal } as never,
+          );
       t.log.info?.(`${info.method} ${info.path} → ${response.status} in ${Date.now() - started} ms`);
       if (response.ok) return { data: parseData(t, req, response, data as string | undefined), response };
       failure = apiError(t, req, response, error);
@@ -164,6 +146,43 @@ async function attempts(t: Transport, req: Prepared, options: CallOptions = {}):
     if (delay === undefined) throw failure;
     t.log.warn?.(`${failure.message}; retry ${attempt + 1} of ${retries} in ${Math.round(delay)} ms`);
     await sleep(delay, signal, info);
+  }
+}
+
+/** What openapi-fetch's `request` with `parseAs: "text"` resolves to. */
+interface Answer {
+  data?: unknown;
+  error?: unknown;
+  response: Response;
+}
+
+/**
+ * The request openapi-fetch would build (the same URL, query string, headers and JSON body), handed to fetch as a URL
+ * and an init: no Request object is built to be copied into a second one, and no headers are merged per call.
+ */
+async function fetchDirect(t: Transport, req: Prepared, signal: AbortSignal): Promise<Answer> {
+  let url = t.baseUrl + req.info.path;
+  let sep = "?";
+  for (const name in req.params.query) {
+    const value = req.params.query[name];
+    if (value === undefined || value === null) continue;
+    url += `${sep}${name}=${encodeURIComponent(value as string)}`;
+    sep = "&";
+  }
+  const json = req.body !== undefined;
+  const { fetch } = t; // called on its own: a browser's fetch refuses to run as a method of another object
+  const response = await fetch(url, {
+    method: req.info.method,
+    headers: json ? t.headers.json : t.headers.bare,
+    body: json ? JSON.stringify(req.body) : undefined,
+    signal,
+  });
+  const text = await response.text();
+  if (response.ok) return { data: text, response };
+  try {
+    return { error: JSON.parse(text), response };
+  } catch {
+    return { error: text, response };
   }
 }
 

@@ -23,9 +23,9 @@ function typeOf(value: unknown): string {
 /** `a string`, `an integer`, `an object`, ... */
 const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
 
-/** ` (got <value>)`, short; nothing for a secret, and secret members masked within an object. */
-function show(value: unknown, secret: boolean): string {
-  if (secret) return "";
+/** ` (got <value>)`, short, for the value at `at`; nothing when `at` names a secret field, whose members are masked. */
+function got(value: unknown, at: string): string {
+  if (SENSITIVE.has(at.slice(at.lastIndexOf(".") + 1))) return "";
   let text: string | undefined;
   try {
     text =
@@ -42,22 +42,26 @@ function show(value: unknown, secret: boolean): string {
   return ` (got ${text.length > 60 ? `${text.slice(0, 60)}…` : text})`;
 }
 
+/** Whether `value`, of JSON type `actual`, is of `type` (an integer is a number too). */
+const isOfType = (type: string, actual: string) => type === actual || (type === "number" && actual === "integer");
+
 /** The rule `value` breaks, in words, or undefined when it satisfies `rule`. Recurses into objects and arrays. */
 function breach(rule: SchemaRule, value: unknown, at: string): [string, string] | undefined {
-  const secret = SENSITIVE.has(at.split(".").pop() ?? "");
   if (rule.type !== undefined) {
-    const allowed = typeof rule.type === "string" ? [rule.type] : rule.type;
     const actual = typeOf(value);
-    const ok = allowed.some((t) => t === actual || (t === "number" && actual === "integer"));
-    if (!ok) return [at, `must be ${allowed.map(article).join(" or ")}${show(value, secret)}`];
+    const ok = typeof rule.type === "string" ? isOfType(rule.type, actual) : rule.type.some((t) => isOfType(t, actual));
+    if (!ok) {
+      const allowed = typeof rule.type === "string" ? [rule.type] : rule.type;
+      return [at, `must be ${allowed.map(article).join(" or ")}${got(value, at)}`];
+    }
   }
   if (rule.enum && !rule.enum.includes(value)) {
-    return [at, `must be one of ${rule.enum.map((v) => JSON.stringify(v)).join(", ")}${show(value, secret)}`];
+    return [at, `must be one of ${rule.enum.map((v) => JSON.stringify(v)).join(", ")}${got(value, at)}`];
   }
   if (typeof value === "string") {
     if (rule.pattern) {
       if (!compiled(rule.pattern).test(value)) {
-        return [at, `must be ${rule.patternMeans ?? `a string matching ${rule.pattern}`}${show(value, secret)}`];
+        return [at, `must be ${rule.patternMeans ?? `a string matching ${rule.pattern}`}${got(value, at)}`];
       }
     } else if (!rule.enum && LONE_SURROGATE.test(value)) {
       // Free text (a pattern or an enum already keeps these out).
@@ -66,14 +70,14 @@ function breach(rule: SchemaRule, value: unknown, at: string): [string, string] 
   }
   if (typeof value === "number") {
     if (rule.minimum !== undefined && value < rule.minimum)
-      return [at, `must be at least ${rule.minimum}${show(value, secret)}`];
+      return [at, `must be at least ${rule.minimum}${got(value, at)}`];
     if (rule.maximum !== undefined && value > rule.maximum)
-      return [at, `must be at most ${rule.maximum}${show(value, secret)}`];
+      return [at, `must be at most ${rule.maximum}${got(value, at)}`];
     if (rule.exclusiveMinimum !== undefined && value <= rule.exclusiveMinimum) {
-      return [at, `must be greater than ${rule.exclusiveMinimum}${show(value, secret)}`];
+      return [at, `must be greater than ${rule.exclusiveMinimum}${got(value, at)}`];
     }
     if (rule.exclusiveMaximum !== undefined && value >= rule.exclusiveMaximum) {
-      return [at, `must be less than ${rule.exclusiveMaximum}${show(value, secret)}`];
+      return [at, `must be less than ${rule.exclusiveMaximum}${got(value, at)}`];
     }
   }
   if (Array.isArray(value)) {

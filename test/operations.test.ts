@@ -1,6 +1,8 @@
 // Every method of the client against the Prism mock of generated/openapi.json (started with --errors, so Prism
 // validates each request and answers an invalid one with 4xx and an `sl-violations` header). Each result must equal
-// the example of the operation's success response in the spec, and no request of the client may be rejected.
+// the example of the operation's success response in the spec, and no request of the client may be rejected. Both
+// request paths run every case: the direct one (no middleware: the client builds the URL and init itself) and the
+// openapi-fetch one (with middleware); they must send the same requests.
 // Then the query string the server sees for range monitoring and for boolean options, on a local recording server.
 import type { Middleware } from "openapi-fetch";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
@@ -18,6 +20,7 @@ interface Exchange {
   method: string;
   url: string;
   authorization: string | null;
+  headers?: Record<string, string>;
   body: string;
   status?: number;
   violations?: string | null;
@@ -47,18 +50,48 @@ function recorder(exchanges: Exchange[]): Middleware {
   };
 }
 
-const exchanges: Exchange[] = [];
+/**
+ * A fetch that records every request as the network would get it (whether it came as a Request or as a URL and an
+ * init), with all its headers, and the status and `sl-violations` of its answer.
+ */
+function recordingFetch(exchanges: Exchange[]): typeof globalThis.fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const exchange: Exchange = {
+      method: request.method,
+      url: request.url,
+      authorization: request.headers.get("authorization"),
+      headers: Object.fromEntries(request.headers),
+      body: request.body ? await request.clone().text() : "",
+    };
+    exchanges.push(exchange);
+    const response = await globalThis.fetch(request);
+    exchange.status = response.status;
+    exchange.violations = response.headers.get("sl-violations");
+    return response;
+  };
+}
+
+const EXTRA_HEADERS = { "X-Trace-Id": "ops-test", "Accept-Language": "en" };
+/** What each request path sent, case by case. */
+const sent: Record<RequestPath, Exchange[]> = { direct: [], "openapi-fetch": [] };
+type RequestPath = "direct" | "openapi-fetch";
+let exchanges: Exchange[] = [];
 let client: RainbondClient;
 
-beforeAll(() => {
-  client = createRainbondClient({
+function clientFor(path: RequestPath): RainbondClient {
+  exchanges = sent[path];
+  return createRainbondClient({
     baseUrl: inject("prismUrl"),
     token: TOKEN,
+    headers: EXTRA_HEADERS,
     logLevel: "off",
     retries: 0,
-    middleware: [recorder(exchanges)],
+    fetch: recordingFetch(exchanges),
+    // a middleware that changes nothing: its presence alone makes openapi-fetch build every request
+    middleware: path === "openapi-fetch" ? [{ onRequest: () => undefined }] : [],
   });
-});
+}
 
 /** Runs one call and returns its data and the exchanges it made. */
 async function run<T>(call: () => RainbondPromise<T>): Promise<{ data: T; response: Response; made: Exchange[] }> {
@@ -81,7 +114,7 @@ const cases: Case[] = [
   {
     method: "regions.listForTeam",
     op: "listTeamRegions",
-    call: () => client.regions.listForTeam("q8k2mz5d", { page: 1, pageSize: 10, query: "rain" }),
+    call: () => client.regions.listForTeam("q8k2mz5d", { page: 1, pageSize: 10, query: "rain bond/é&x=1" }),
   },
   {
     method: "regions.get",
@@ -210,7 +243,7 @@ const cases: Case[] = [
     call: () => client.teams.resources([{ tenant_id: "7f3b2c9e1d4a4e6b8c0d2f1a3b5c7d9e", region_name: "rainbond" }]),
     sends: [{ tenant_id: "7f3b2c9e1d4a4e6b8c0d2f1a3b5c7d9e", region_name: "rainbond" }],
   },
-  { method: "apps.list", op: "listApps", call: () => client.apps.list(region, { query: "shop" }) },
+  { method: "apps.list", op: "listApps", call: () => client.apps.list(region, { query: "shop & co" }) },
   {
     method: "apps.install",
     op: "installApp",
@@ -231,7 +264,11 @@ const cases: Case[] = [
   { method: "components.get", op: "getComponent", call: () => client.components.get(component) },
 ];
 
-describe("every client method against the Prism mock of the spec", () => {
+describe.each(["direct", "openapi-fetch"] as const)("every client method against the Prism mock (%s)", (path) => {
+  beforeAll(() => {
+    client = clientFor(path);
+  });
+
   test("the cases cover all 17 operations of the spec", () => {
     expect(specOperations).toHaveLength(17);
     expect(new Set(cases.map((c) => c.op))).toEqual(new Set(specOperations.map((o) => o.operationId)));
@@ -250,6 +287,7 @@ describe("every client method against the Prism mock of the spec", () => {
       const [exchange] = made;
       expect(operationOfRequest(exchange!.method, exchange!.url)).toBe(c.op);
       expect(exchange!.authorization).toBe(TOKEN);
+      expect(exchange!.headers).toMatchObject({ "x-trace-id": "ops-test", "accept-language": "en" });
       expect(exchange!.violations).toBeNull();
       expect(exchange!.status).toBe(status);
       if (c.sends !== undefined) expect(JSON.parse(exchange!.body)).toEqual(c.sends);
@@ -281,6 +319,14 @@ describe("every client method against the Prism mock of the spec", () => {
     );
     expect(rejected).toEqual([]);
   });
+});
+
+test("the direct and the openapi-fetch request paths sent the same requests: method, URL, headers and body", () => {
+  const strip = ({ status: _s, violations: _v, ...request }: Exchange) => request;
+  expect(sent.direct.length).toBeGreaterThanOrEqual(cases.length);
+  expect(sent.direct.map(strip)).toEqual(sent["openapi-fetch"].map(strip));
+  // a body is JSON with its content type; a request without one has none
+  for (const e of sent.direct) expect(e.headers!["content-type"]).toBe(e.body ? "application/json" : undefined);
 });
 
 describe("Prism does reject a wrong request sent through client.raw", () => {

@@ -1,4 +1,4 @@
-// How requests reach fetch: with no middleware, openapi-fetch's request is handed to fetch as a URL and an init (one
+// How requests reach fetch: with no middleware, the client builds the URL and init and hands them to fetch (one
 // Request per attempt, built by fetch); with middleware, from the options or added later through client.raw.use,
 // every middleware sees a real Request and what it changes reaches the server.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
