@@ -163,6 +163,20 @@ export function renderTables(r) {
     rows.push(["openapi-fetch alone", int(s["openapi-fetch"].raw), int(s["openapi-fetch"].gzip)]);
     out.push("**Size**: `src/index.ts` bundled by esbuild (platform browser, format esm, minified); gzip level 9", "");
     out.push(table(["bundle", "bytes", "gzip bytes"], rows), "");
+    if (s.client?.byModule) {
+      out.push(
+        "Where the bytes of the client incl. openapi-fetch go, by module (from the bundle's source map): minified bytes, " +
+          "and gzip bytes the bundle loses without the module",
+        "",
+      );
+      out.push(
+        table(
+          ["module", "bytes", "gzip bytes"],
+          s.client.byModule.map((m) => [m.module, int(m.raw), int(m.gzip)]),
+        ),
+        "",
+      );
+    }
   }
   if (r.generation) {
     const g = r.generation;

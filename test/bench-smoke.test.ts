@@ -61,6 +61,14 @@ describe("npm run bench -- --smoke", () => {
       expect(r.size[b].raw).toBeGreaterThan(0);
       expect(r.size[b].gzip).toBeGreaterThan(0);
     }
+    if (withClient) {
+      // where the client's bytes go: every module of the bundle, which together make up (almost) all of it
+      const modules = r.size.client.byModule as { module: string; raw: number; gzip: number }[];
+      expect(modules.map((m) => m.module)).toEqual(expect.arrayContaining(["openapi-fetch", "src/client.ts"]));
+      const raw = modules.reduce((sum, m) => sum + m.raw, 0);
+      expect(raw).toBeLessThanOrEqual(r.size.client.raw);
+      expect(raw).toBeGreaterThan(r.size.client.raw * 0.95);
+    }
     for (const command of ["generate", "check", "checkNode"]) {
       expect(r.generation[command].wallMs.median).toBeGreaterThan(0);
       for (const step of ["load", "lint", "bundle", "types", "format-ts"]) {
@@ -90,9 +98,9 @@ describe("npm run bench -- --smoke", () => {
     }
 
     // And no figure anywhere is 0, negative or NaN (a step's own time can round to 0 ms, and a difference between
-    // two contenders can be 0 or below: those are only required to be numbers).
+    // two contenders or two bundles can be 0 or below: those are only required to be numbers).
     const bad = numbers(r).filter(({ path, value, key }) =>
-      path.includes("stepsMs") || path.includes("addedMicros")
+      path.includes("stepsMs") || path.includes("addedMicros") || path.includes("byModule")
         ? !Number.isFinite(value)
         : !(key === "mad" || key.startsWith("loadAverage") ? value >= 0 : value > 0),
     );
