@@ -23,7 +23,7 @@ import { check } from "./validate.js";
 export interface ClientOptions {
   /** The console's origin, e.g. `https://console.example.org:7070`; the paths carry `/openapi/v1`. */
   baseUrl: string;
-  /** The API token, sent as the whole `Authorization` header (no `Bearer`). Never shown in logs or errors. */
+  /** The API token (visible ASCII), sent as the whole `Authorization` header (no `Bearer`); never logged or shown. */
   token: string;
   /** A `fetch` to use instead of the global one. */
   fetch?: typeof globalThis.fetch;
@@ -249,9 +249,19 @@ function checkClientOptions(options: ClientOptions): string {
   if (/\/openapi\/v1\/?$/.test(url.pathname)) {
     throw new RainbondInputError(where, "baseUrl", "is the console's origin: the paths already carry /openapi/v1");
   }
-  // eslint-disable-next-line no-control-regex
-  if (typeof token !== "string" || token === "" || /[\s\u0000-\u001f\u007f]/.test(token)) {
-    throw new RainbondInputError(where, "token", "must be a non-empty string without spaces or control characters");
+  if (typeof token !== "string" || !/^[\x21-\x7e]+$/.test(token)) {
+    throw new RainbondInputError(where, "token", "must be a non-empty string of visible ASCII characters (no spaces)");
+  }
+  if (options.headers !== undefined && !isRecord(options.headers)) {
+    throw new RainbondInputError(where, "headers", "must be an object of header names and values");
+  }
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    try {
+      new Headers([[name, value]]);
+    } catch {
+      // the value is not shown: a header may carry a secret of its own
+      throw new RainbondInputError(where, `headers[${JSON.stringify(name)}]`, "is not a valid HTTP header");
+    }
   }
   checkCallOptions(where, { timeoutMs: options.timeoutMs, retries: options.retries });
   if (options.logLevel !== undefined && !LOG_LEVELS.includes(options.logLevel)) {

@@ -591,6 +591,15 @@ describe("call options", () => {
       [{ baseUrl: "ftp://127.0.0.1" }, "baseUrl", /must be an http\(s\) origin/],
       [{ baseUrl: "http://127.0.0.1:7070/openapi/v1" }, "baseUrl", /paths already carry \/openapi\/v1/],
       [{ token: "" }, "token", /must be a non-empty string/],
+      [{ token: "tok en" }, "token", /visible ASCII characters/],
+      [{ token: "tökén-секрет" }, "token", /visible ASCII characters/], // fetch could not send it
+      [{ headers: "x-a: 1" }, "headers", /must be an object/],
+      [{ headers: { "bad name": "x" } }, 'headers["bad name"]', /is not a valid HTTP header/],
+      [
+        { headers: { "x-proxy-auth": "secret-value\nInjected: 1" } },
+        'headers["x-proxy-auth"]',
+        /not a valid HTTP header/,
+      ],
       [{ timeoutMs: 0 }, "timeoutMs", /positive number/],
       [{ retries: -1 }, "retries", /non-negative integer/],
       [{ logLevel: "verbose" }, "logLevel", /must be one of off, error, warn, info, debug/],
@@ -603,6 +612,8 @@ describe("call options", () => {
         make(extra)();
       } catch (err) {
         expect(err).toMatchObject({ operation: "createRainbondClient", argument });
+        // neither the token nor a header's value is ever shown
+        for (const secret of ["tok en", "секрет", "secret-value"]) expect(String(err)).not.toContain(secret);
       }
     }
   });
