@@ -275,7 +275,10 @@ function checkClientOptions(options: ClientOptions): string {
   return url.href.replace(/\/+$/, "");
 }
 
-/** The headers of every request, merged as openapi-fetch merges them: a later name replaces an earlier one. */
+/**
+ * The headers of every request, merged once (a later name replaces an earlier one, whatever its case): the direct
+ * request path sends them as they are, and openapi-fetch gets `bare` as its own headers.
+ */
 function headersOf(options: ClientOptions): Transport["headers"] {
   const merged = (init?: Record<string, string>) => {
     const headers = new Headers(init);
@@ -297,14 +300,15 @@ function headersOf(options: ClientOptions): Transport["headers"] {
 export function createRainbondClient(options: ClientOptions): RainbondClient {
   const baseUrl = checkClientOptions(options);
   const fetch = options.fetch ?? globalThis.fetch;
-  const raw = createClient<paths>({ baseUrl, fetch, headers: { ...options.headers, Authorization: options.token } });
+  const headers = headersOf(options);
+  const raw = createClient<paths>({ baseUrl, fetch, headers: headers.bare });
   const middleware = options.middleware ?? [];
   const transport: Transport = {
     raw,
     direct: true,
     fetch,
     baseUrl,
-    headers: headersOf(options),
+    headers,
     timeoutMs: options.timeoutMs ?? 30_000,
     retries: options.retries ?? 2,
     retryDelay: { baseMs: 500, maxMs: 8_000, retryAfterCapMs: 60_000, ...options.retryDelay },
