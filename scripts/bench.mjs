@@ -106,6 +106,7 @@ export function renderTables(r) {
     );
     const names = {
       a: "a. `fetch`, hand-written URLs",
+      t: "t. a with a per-attempt timeout (AbortController + timer), for reference",
       b: "b. openapi-fetch `createClient<paths>()`",
       c: 'c. this client (retries 2, timeout 30 s, `logLevel: "off"`)',
     };

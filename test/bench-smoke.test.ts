@@ -44,13 +44,13 @@ describe("npm run bench -- --smoke", () => {
     expect(r.withClient).toBe(withClient);
 
     // The figures the issue asks for, each present.
-    const contenders = withClient ? ["a", "b", "c"] : ["a", "b"];
+    const contenders = withClient ? ["a", "b", "c", "t"] : ["a", "b", "t"];
     expect(Object.keys(r.calls.contenders).sort()).toEqual(contenders);
     for (const id of contenders) {
       expect(r.calls.contenders[id].getMicros.median).toBeGreaterThan(0);
       expect(r.calls.contenders[id].postMicros.median).toBeGreaterThan(0);
     }
-    const ratios = withClient ? ["b/a", "c/a", "c/b"] : ["b/a"];
+    const ratios = withClient ? ["b/a", "c/a", "c/b", "c/t", "t/a"] : ["b/a", "t/a"];
     expect(Object.keys(r.calls.ratios).sort()).toEqual(ratios);
     for (const ratio of ratios) {
       for (const kind of ["get", "post", "all"]) expect(r.calls.ratios[ratio][kind].median).toBeGreaterThan(0);

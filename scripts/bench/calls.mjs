@@ -1,5 +1,6 @@
 // Per-call overhead: the same sequential GET and POST calls to a local node:http server, made by
 //   a  plain fetch with hand-written URLs
+//   t  a with a per-attempt timeout (AbortController and timer), for reference: what any client's timeouts cost
 //   b  bare openapi-fetch createClient<paths>() (the generated types only matter to the compiler)
 //   c  the rainbond client with its defaults (retries 2, timeout 30 s), logger off
 // Run as its own process (`node scripts/bench/calls.mjs <options json>`), which prints its figures as JSON on
@@ -58,7 +59,7 @@ async function stubFetch(input, init) {
   });
 }
 
-/** The two calls of contender `id` ("a", "b" or "c") against `baseUrl`, through `fetch` (default: the global one). */
+/** The two calls of contender `id` ("a", "t", "b" or "c") against `baseUrl`, through `fetch` (default: the global one). */
 async function contender(id, baseUrl, client, fetch = globalThis.fetch) {
   const pathParams = {
     team_id: scope.teamId,
@@ -69,24 +70,38 @@ async function contender(id, baseUrl, client, fetch = globalThis.fetch) {
   const fail = (what, detail) => {
     throw new Error(`${what}: ${detail}`);
   };
-  if (id === "a") {
-    return {
+  if (id === "a" || id === "t") {
+    // `signal` is only given by t
+    const plain = {
       name: "fetch",
-      async get() {
-        const res = await fetch(`${baseUrl}${paths.get}`, { headers: { Authorization: token } });
+      async get(signal) {
+        const res = await fetch(`${baseUrl}${paths.get}`, { headers: { Authorization: token }, signal });
         if (!res.ok) fail("fetch GET", res.status);
         return res.json();
       },
-      async post() {
+      async post(signal) {
         const res = await fetch(`${baseUrl}${paths.post}`, {
           method: "POST",
           headers: { Authorization: token, "Content-Type": "application/json" },
           body: JSON.stringify(portRequest),
+          signal,
         });
         if (!res.ok) fail("fetch POST", res.status);
         return res.json();
       },
     };
+    if (id === "a") return plain;
+    // what a per-attempt timeout costs any client: an AbortController and a timer per call, fetch following its signal
+    const withTimeout = (call) => async () => {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), 30_000);
+      try {
+        return await call(controller.signal);
+      } finally {
+        clearTimeout(timer);
+      }
+    };
+    return { name: "fetch with a timeout", get: withTimeout(plain.get), post: withTimeout(plain.post) };
   }
   if (id === "b") {
     const { default: createClient } = await import("openapi-fetch");
@@ -227,8 +242,8 @@ const ratio = (data, x, y) => {
  * difference between contenders is what each adds per call, in µs, with little noise.
  */
 export async function benchCalls({ rounds, calls, warmup, stubRounds, stubCalls, client }) {
-  const ids = client ? ["a", "b", "c"] : ["a", "b"];
-  const pairs = client ? ["b/a", "c/b", "c/a"] : ["b/a"];
+  const ids = client ? ["a", "t", "b", "c"] : ["a", "t", "b"];
+  const pairs = client ? ["t/a", "b/a", "c/b", "c/a", "c/t"] : ["t/a", "b/a"];
   const server = await startServer();
   let network;
   try {
