@@ -1,5 +1,5 @@
 // An independent field-by-field check of generated/openapi.json against the interface's source document
-// (../shared/source/rainbond-openapi-v1.md): every record of section 2 (and the body tables of section 4) must stand
+// (spec/source/rainbond-openapi-v1.md): every record of section 2 (and the body tables of section 4) must stand
 // in the spec's component schemas with the exact field names, types, nullability ("or null"), requiredness,
 // readOnly ("read-only") and allowed values; and no schema may have a field the source does not name.
 // The source is read at run time (test/helpers/source-doc.ts); nothing here copies a field list from the spec.
@@ -8,7 +8,7 @@ import { describe, expect, test } from "vitest";
 import { readSourceDocument, type SourceField, type SourceRecord, type SourceType } from "./helpers/source-doc.js";
 import { deref, refName, spec, specOperations, type SpecSchema } from "./helpers/spec.js";
 
-const sourceDir = new URL("../../shared/source/", import.meta.url);
+const sourceDir = new URL("../spec/source/", import.meta.url);
 const md = readFileSync(new URL("rainbond-openapi-v1.md", sourceDir), "utf8");
 const liveDoc = readFileSync(new URL("live-console-behaviour.md", sourceDir), "utf8");
 const doc = readSourceDocument(md);

@@ -5,8 +5,23 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { validateWorkflow } from "@action-validator/core";
+import { validateWorkflow as validateWithWarnings } from "@action-validator/core";
 import { describe, expect, it } from "vitest";
+
+/** The validator, with its one known notice kept out of the test output: it does not check `paths` globs (it says
+ *  "Glob validation is not yet supported"), which the "filters on paths that exist" test below does instead. Any
+ *  other warning it prints still shows. */
+function validateWorkflow(text: string): ReturnType<typeof validateWithWarnings> {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    if (!String(args[0]).includes("Glob validation is not yet supported")) warn(...args);
+  };
+  try {
+    return validateWithWarnings(text);
+  } finally {
+    console.warn = warn;
+  }
+}
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dir = join(root, ".github", "workflows");
@@ -96,7 +111,7 @@ describe("the GitHub Actions workflows", () => {
       expect(ci).toContain(`run: ${command}`);
     }
     expect(ci).toMatch(/node:\s*\[\s*"?20"?\s*,\s*"?22"?\s*\]/);
-    expect(ci).toMatch(/apt-get install[^\n]*\bchromium\b/);
+    expect(ci).not.toMatch(/apt-get/); // npm ci brings Chromium
   });
 
   it("Regenerate runs on spec/ changes and by hand, and opens a pull request when generated/ changed", () => {

@@ -1,9 +1,10 @@
-// Chromium for the browser tests: playwright-core driving an installed Chromium (Playwright's own browser download
-// is not used), and a guard that records every page error, console error and request that would leave the machine.
+// Chromium for the browser tests: playwright-core driving the Chromium that `npm ci` brings (@sparticuz/chromium, a
+// registry package that unpacks a self-contained build into $TMPDIR/chromium on first use), or CHROMIUM_PATH where set.
+// Playwright's own browser download is not used. A guard records every page error, console error and request that
+// would leave the machine.
 import { existsSync } from "node:fs";
+import sparticuz from "@sparticuz/chromium";
 import { chromium, type Browser, type BrowserContext } from "playwright-core";
-
-const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
 
 /** An error that vitest reports by its message alone: the message says everything there is to say. */
 class SetupError extends Error {
@@ -14,28 +15,43 @@ class SetupError extends Error {
   }
 }
 
-/** CHROMIUM_PATH if set, else the first installed of the candidates; a clear error naming the fix otherwise. */
-export function chromiumPath(env: NodeJS.ProcessEnv = process.env, candidates: string[] = CANDIDATES): string {
+/** What unpacks the npm Chromium and says where it is; replaceable in tests. */
+export type Unpacker = () => Promise<string>;
+
+/** CHROMIUM_PATH if set (it must exist), else the npm registry's Chromium; a clear error naming the fix otherwise. */
+export async function chromiumPath(
+  env: NodeJS.ProcessEnv = process.env,
+  unpack: Unpacker = () => sparticuz.executablePath(),
+): Promise<string> {
   const fromEnv = env.CHROMIUM_PATH;
   if (fromEnv) {
     if (existsSync(fromEnv)) return fromEnv;
     throw new SetupError(
       `CHROMIUM_PATH is set to ${fromEnv}, which does not exist. Point it at a Chromium or Chrome executable, ` +
-        "or unset it and install Chromium: sudo apt-get install -y chromium",
+        "or unset it to use the Chromium that `npm ci` installs (@sparticuz/chromium).",
     );
   }
-  const found = candidates.find((path) => existsSync(path));
-  if (found) return found;
-  throw new SetupError(
-    `The browser tests need Chromium and found none at ${candidates.join(", ")}. ` +
-      "Install it with `sudo apt-get install -y chromium`, or set CHROMIUM_PATH to a Chromium or Chrome executable.",
-  );
+  try {
+    return await unpack();
+  } catch (error) {
+    throw new SetupError(
+      `The browser tests use the Chromium of @sparticuz/chromium, which could not be unpacked ` +
+        `(${(error as Error).message}). Run \`npm ci\` again, or set CHROMIUM_PATH to a Chromium or Chrome executable.`,
+    );
+  }
 }
 
-export function launchChromium(): Promise<Browser> {
+/** Flags of the npm Chromium that the tests must not take: one process only breaks a second browser context, and the
+ *  web-security switches would hide the CORS behaviour the browser tests are there to see. */
+const UNWANTED = new Set(["--single-process", "--disable-web-security", "--allow-running-insecure-content"]);
+
+export async function launchChromium(): Promise<Browser> {
+  const executablePath = await chromiumPath();
+  const fromPackage = process.env.CHROMIUM_PATH ? [] : sparticuz.args.filter((arg) => !UNWANTED.has(arg));
   return chromium.launch({
-    executablePath: chromiumPath(),
+    executablePath,
     args: [
+      ...fromPackage,
       "--headless",
       "--no-sandbox",
       "--disable-gpu",

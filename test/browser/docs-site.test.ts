@@ -71,7 +71,7 @@ async function openReference(url: string): Promise<Page> {
 }
 
 beforeAll(async () => {
-  chromiumPath(); // no Chromium: fail now, with the one message that says how to install it
+  await chromiumPath(); // no Chromium: fail now, with the one message that says how to get one
   site = await buildSite({ quiet: true });
   spec = JSON.parse(await readFile(join(root, "generated", "openapi.json"), "utf8")) as Json;
   operations = operationsOf(spec);

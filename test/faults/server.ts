@@ -1,5 +1,5 @@
 // A fault server of the tests' own: a loopback node:http server that answers like the live Rainbond console (see
-// ../shared/source/live-console-behaviour.md) and fails on purpose. Each test scripts the answers of a method+path;
+// spec/source/live-console-behaviour.md) and fails on purpose. Each test scripts the answers of a method+path;
 // the server counts the requests it sees per method+path, and can reset a connection, hang, trickle a body, send HTML
 // or invalid JSON, and Retry-After as seconds or as an HTTP date. close() also ends the sockets of hanging answers.
 import { once } from "node:events";

@@ -1,4 +1,4 @@
-// A reader of the interface's source document (../shared/source/rainbond-openapi-v1.md): the records of section 2
+// A reader of the interface's source document (spec/source/rainbond-openapi-v1.md): the records of section 2
 // (attribute tables, and the inline lists of 2.5-2.10), the body tables of section 4, the codes of section 3 and the
 // endpoint table. It throws on a phrase it cannot read rather than guess, so that a change of the document shows.
 
