@@ -6,4 +6,10 @@ export interface PrismMock {
   stop(): Promise<void>;
   output(): string;
 }
-export function startPrism(options?: { spec?: string; errors?: boolean; timeoutMs?: number }): Promise<PrismMock>;
+/** Mocks the spec (default generated/openapi.json) on 127.0.0.1: on `port`, or a free port when it is 0 (the default). */
+export function startPrism(options?: {
+  spec?: string;
+  errors?: boolean;
+  timeoutMs?: number;
+  port?: number;
+}): Promise<PrismMock>;

@@ -20,18 +20,20 @@ const prismCli = join(
 );
 
 /**
- * @param {{ spec?: string, errors?: boolean, timeoutMs?: number }} [options]
+ * @param {{ spec?: string, errors?: boolean, timeoutMs?: number, port?: number }} [options] `port` 0 (the default)
+ *   takes a free port.
  * @returns {Promise<{ url: string, spec: string, stop: () => Promise<void>, output: () => string }>}
  */
 export async function startPrism({
   spec = join(root, "generated/openapi.json"),
   errors = true,
   timeoutMs = 60_000,
+  port = 0,
 } = {}) {
   const dir = await mkdtemp(join(tmpdir(), "rainbond-prism-"));
   const mocked = join(dir, "openapi.json");
   await copyFile(spec, mocked);
-  const args = [prismCli, "mock", mocked, "-h", "127.0.0.1", "-p", "0", ...(errors ? ["--errors"] : [])];
+  const args = [prismCli, "mock", mocked, "-h", "127.0.0.1", "-p", String(port), ...(errors ? ["--errors"] : [])];
   const child = spawn(process.execPath, args, { detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   let exited = false;
