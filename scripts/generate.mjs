@@ -28,9 +28,9 @@
 //   --brief                                the step timings in one line at the end (npm start's tour uses it)
 //   --spec <root.yaml|json>                another root document (default spec/openapi.yaml); used by the benchmarks
 //   --out <dir>                            another output directory (default generated/)
-import { realpathSync, watch } from "node:fs";
+import { readdirSync, realpathSync, watch } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
@@ -317,6 +317,46 @@ async function run({ check, lintOnly }) {
   return true;
 }
 
+/**
+ * Calls `onChange(file)` whenever a spec file (.yaml, .yml, .json) under `dir` is written, created, renamed or removed.
+ *
+ * Each directory is watched on its own, never a file: an editor that saves by writing a temporary file and renaming it
+ * over the old one (an atomic save, `sed -i`) replaces the file, and a watch on the old file (as Node 20's recursive
+ * fs.watch on Linux keeps) sees nothing after that first save. A watch on the directory sees every later write too.
+ * Directories created later are watched as they appear. Written by hand: no dependency of the project does this
+ * (chokidar would, as a new dependency for one loop over directories).
+ */
+export function watchTree(dir, onChange) {
+  const watchers = new Map();
+  const add = (folder) => {
+    if (watchers.has(folder)) return;
+    let entries;
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      return; // gone already
+    }
+    const watcher = watch(folder, (_event, name) => {
+      if (!name) return;
+      const path = join(folder, name.toString());
+      if (/\.(ya?ml|json)$/.test(path)) return onChange(path);
+      // a directory created, removed or renamed: watched afresh if it is there (anything else is left alone)
+      for (const [watched, old] of watchers) {
+        if (watched === path || watched.startsWith(path + sep)) (old.close(), watchers.delete(watched));
+      }
+      add(path);
+    });
+    watcher.on("error", () => {
+      watcher.close();
+      watchers.delete(folder); // the directory was removed
+    });
+    watchers.set(folder, watcher);
+    for (const entry of entries) if (entry.isDirectory()) add(join(folder, entry.name));
+  };
+  add(dir);
+  return { close: () => watchers.forEach((watcher) => watcher.close()) };
+}
+
 function watchSpec() {
   let timer;
   let running = Promise.resolve();
@@ -324,10 +364,10 @@ function watchSpec() {
   const again = () =>
     (running = running.then(() => run({}).catch((err) => console.error(`\n${err.message}\nwaiting for changes...`))));
   again();
-  watch(specDir, { recursive: true }, (_event, file) => {
+  watchTree(specDir, (file) => {
     clearTimeout(timer);
     timer = setTimeout(() => {
-      console.log(`\n${relative(root, join(specDir, file ?? ""))} changed`);
+      console.log(`\n${relative(root, file)} changed`);
       again();
     }, 100);
   });
