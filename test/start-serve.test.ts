@@ -80,6 +80,11 @@ describe("npm start -- --serve", () => {
         await until(() => output.includes(`keeps running at ${url}`), "the URL", 120_000);
         expect(output).toContain(`createRainbondClient({ baseUrl: "${url}"`);
         expect(output).toContain(`Prefer: "code=404"`);
+        // the tour: the generator's timings on one line, and each line named by the method it calls
+        expect(output).toMatch(/^generate spec\/ -> generated\/: .*; steps, ms: load \d+, .*format-ts \d+$/m);
+        expect(output).not.toMatch(/^ {2}lint +\d+ ms/m);
+        expect(output).toMatch(/^ok +ports\.openOuter +port 8080 outer=true$/m);
+        expect(output).not.toMatch(/^ok +ports\.update /m);
         expect(output).toMatch(/17 of 17 methods answered/);
         expect(await listening(port)).toBe(true);
         // the mock answers as the spec says, and with an error when asked to
