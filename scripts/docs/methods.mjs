@@ -31,8 +31,14 @@ export function siteUrl() {
 export const referenceAnchor = (operation) =>
   `#/${operation.tag.toLowerCase().replace(/\s+/g, "-")}/${operation.operationId.toLowerCase()}`;
 
-/** src/endpoints.ts and createRainbondClient, bundled by esbuild and loaded in this process. */
-async function loadClient() {
+let loaded;
+/** src/endpoints.ts and createRainbondClient, bundled by esbuild and loaded in this process (once). */
+export function loadClient() {
+  loaded ??= bundleClient();
+  return loaded;
+}
+
+async function bundleClient() {
   const { outputFiles } = await build({
     stdin: {
       contents: `export { endpoints, paramNames } from "./src/endpoints.ts";
@@ -75,7 +81,7 @@ function readApi() {
         })),
         returns: node.type.getText(),
       }));
-    areas.set(member.name.getText(), methods);
+    areas.set(member.name.getText(), { api: type, methods });
   }
   return areas;
 }
@@ -159,14 +165,14 @@ function returnsOf(text, operations) {
 
 /**
  * One row per method of the client, in the order of src/api.ts:
- * { area, name, operation (see operationsOf), via?: { name, fixed }, params: [{ name, optional, type, scope? }],
- *   returns, endpoint?: the entry of src/endpoints.ts }.
+ * { area, api (its interface in src/api.ts), name, operation (see operationsOf), via?: { name, fixed },
+ *   params: [{ name, optional, type, scope? }], returns, endpoint?: the entry of src/endpoints.ts }.
  */
 export async function clientMethods(spec = JSON.parse(readFileSync(join(root, "generated/openapi.json"), "utf8"))) {
   const { endpoints, paramNames, createRainbondClient } = await loadClient();
   const operations = operationsOf(spec);
   const rows = [];
-  for (const [area, methods] of readApi()) {
+  for (const [area, { api, methods }] of readApi()) {
     const table = endpoints[area] ?? {};
     for (const method of methods) {
       let endpoint = table[method.name];
@@ -180,6 +186,7 @@ export async function clientMethods(spec = JSON.parse(readFileSync(join(root, "g
         .map((p) => (SCOPES[p.type] ? { ...p, scope: SCOPES[p.type] } : p));
       rows.push({
         area,
+        api,
         name: method.name,
         operation: operations[endpoint.op],
         endpoint: table[method.name],
