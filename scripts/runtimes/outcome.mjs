@@ -38,14 +38,15 @@ export function summaryLine(outcomes) {
 }
 
 /**
- * Runs the rows one after the other, printing each line as it comes. A row that throws (its runtime could not be
- * installed, did not start, printed no report) fails with the error's message: nothing is skipped.
+ * Runs the rows one after the other, printing each line as it comes, with the row's time. A row that throws (its
+ * runtime could not be installed, did not start, printed no report) fails with the error's message: nothing is skipped.
  * @param {{ name: string, run: () => Promise<{ ok: boolean, summary: string, problems: string[] }> }[]} rows
  * @param {(line: string) => void} print
  */
 export async function runRows(rows, print) {
   const outcomes = [];
   for (const row of rows) {
+    const started = Date.now();
     let outcome;
     try {
       outcome = await row.run();
@@ -53,7 +54,8 @@ export async function runRows(rows, print) {
       outcome = { ok: false, summary: "failed to run", problems: [err instanceof Error ? err.message : String(err)] };
     }
     outcomes.push(outcome);
-    print(formatOutcome(row.name, outcome));
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    print(formatOutcome(row.name, { ...outcome, summary: `${outcome.summary} [${seconds} s]` }));
   }
   print(summaryLine(outcomes));
   return outcomes;

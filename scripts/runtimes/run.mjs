@@ -3,7 +3,7 @@
 //
 //   1. builds and packs the package and installs the tarball into a throwaway consumer project (the package tests'
 //      helpers, test/package/helpers.ts, loaded through typescript-hooks.mjs);
-//   2. starts the Prism mock of the spec (scripts/prism.mjs) and a loopback server that never answers;
+//   2. starts the Prism mock of the spec (scripts/prism.mjs) and a loopback server that never finishes an answer;
 //   3. installs the pinned runtimes and compilers into the cache folder where they are missing (cache.mjs);
 //   4. runs the smoke suite (smoke.mjs) in each runtime and compiles consumer.mts with each TypeScript (matrix.mjs),
 //      printing one line per row and, last, `N passed, N failed`. Exit code 1 when any row failed.
@@ -29,7 +29,6 @@ const here = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({ options: { only: { type: "string" }, typescript: { type: "string" } } });
 const only = values.only?.split(",").map((w) => w.trim().toLowerCase());
 const typescripts = values.typescript?.split(",").map((v) => v.trim()) ?? PINNED.typescript;
-const started = Date.now();
 const print = (line) => console.log(line);
 
 const cache = cacheRoot();
@@ -76,7 +75,7 @@ try {
   }).filter((row) => !only || only.some((start) => row.name.toLowerCase().startsWith(start)));
   if (rows.length === 0) throw new Error(`--only ${values.only} names no row`);
   // Start every install now (the downloads overlap); each row waits for its own and fails alone if it fails.
-  for (const row of rows) row.needs?.forEach((spec) => install(spec).catch(() => {}));
+  for (const spec of new Set(rows.flatMap((row) => row.needs))) install(spec).catch(() => {});
   const outcomes = await runRows(rows, print);
   failed = outcomes.some((o) => !o.ok);
 } finally {
@@ -85,5 +84,4 @@ try {
   await consumer.cleanup();
   await packed.cleanup();
 }
-console.error(`(${Math.round((Date.now() - started) / 1000)} s)`);
 process.exitCode = failed ? 1 : 0;

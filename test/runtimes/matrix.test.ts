@@ -62,7 +62,7 @@ describe("a row's outcome", () => {
 });
 
 describe("the run", () => {
-  test("prints a line per row naming its runtime, the problems of a failed one, and last `N passed, N failed`", async () => {
+  test("prints a line per row naming its runtime, with its time and the problems of a failed one, and last `N passed, N failed`", async () => {
     const lines: string[] = [];
     const rows = [
       { name: "node 22.23.3 ESM", run: async (): Promise<Outcome> => ({ ok: true, summary: "7/7", problems: [] }) },
@@ -76,8 +76,8 @@ describe("the run", () => {
     const outcomes = await runRows(rows, (line) => lines.push(line));
     expect(outcomes.map((o) => o.ok)).toEqual([true, false]);
     const printed = lines.join("\n").split("\n");
-    expect(printed[0]).toMatch(/^ok {4}node 22\.23\.3 ESM +7\/7$/);
-    expect(printed[1]).toMatch(/^FAIL {2}edge-runtime 4\.0\.1 +failed to run$/);
+    expect(printed[0]).toMatch(/^ok {4}node 22\.23\.3 ESM +7\/7 \[\d+\.\d s\]$/);
+    expect(printed[1]).toMatch(/^FAIL {2}edge-runtime 4\.0\.1 +failed to run \[\d+\.\d s\]$/);
     expect(printed[2]).toBe(
       '        edge-runtime 4.0.1: the package does not bundle for the edge runtime: Could not resolve "node:fs"',
     );
