@@ -36,10 +36,13 @@ const given = { team: ids.team, region: ids.region, app: ids.app, component: ids
 
 let validator: Validator;
 let standIn: StandIn;
+/** What reached the console while Prism's proxy started: its readiness check must not be forwarded. */
+let sentWhileStarting: number;
 
 beforeAll(async () => {
   const spec = validatorSpec(JSON.parse(readFileSync(join(root, "generated/openapi.json"), "utf8")) as JsonObject);
   [validator, standIn] = await Promise.all([startValidator("http://127.0.0.1:9", spec), startStandIn()]);
+  sentWhileStarting = validator.recorder.exchanges.length;
 });
 afterAll(async () => {
   await Promise.all([validator?.stop(), standIn?.close()]);
@@ -58,6 +61,10 @@ const outcomes = (report: Report) => Object.fromEntries(report.operations.map((o
 const sent = (s: StandIn) => s.requests.map((r) => `${r.method} ${r.pathname}`);
 
 describe("a console that answers as the spec and the live notes say gives 0 deviations", () => {
+  test("starting the validator (Prism's proxy) sends nothing to the console", () => {
+    expect(sentWhileStarting).toBe(0);
+  });
+
   test("the Prism mock of the spec: every read operation, ids found through the API; and --write", async () => {
     const prismUrl = inject("prismUrl");
     const read = await verify(
