@@ -6,4 +6,13 @@ export interface PrismMock {
   stop(): Promise<void>;
   output(): string;
 }
-export function startPrism(options?: { spec?: string; errors?: boolean; timeoutMs?: number }): Promise<PrismMock>;
+/**
+ * Starts Prism on a free loopback port: a mock of the spec, or with `proxyTo` (an origin) a proxy that forwards to it
+ * and checks each answer against the spec (`sl-violations` header).
+ */
+export function startPrism(options?: {
+  spec?: string;
+  errors?: boolean;
+  timeoutMs?: number;
+  proxyTo?: string;
+}): Promise<PrismMock>;
