@@ -7,7 +7,6 @@ import {
   RainbondConnectionError,
   RainbondError,
   RainbondResponseError,
-  RainbondServerError,
   RainbondTimeoutError,
   apiErrorFor,
   named,
@@ -75,24 +74,11 @@ const RETRY_STATUS = new Set([408, 429, 502, 503, 504]);
 const TIMEOUT = Symbol("timeout");
 
 /**
- * Sends a request and returns its data and Response. At log level `error` and above, a final failure that is the
- * console's or the network's (5xx, no answer, a body that is not JSON) is logged; 4xx answers and input errors are
- * the caller's to handle and are not.
+ * Sends a request and returns its data and Response. What fails is thrown to the caller and not logged as well: the
+ * caller decides what to show. Each retry is logged at `warn` (the default level), each attempt's outcome (a status,
+ * or no answer and why) at `info`, each request (masked) at `debug`.
  */
-export function send(t: Transport, req: Prepared, options?: CallOptions): Promise<WithResponse<unknown>> {
-  const result = attempts(t, req, options);
-  if (!t.log.error) return result;
-  return result.catch((err: unknown) => {
-    const operational =
-      err instanceof RainbondServerError ||
-      err instanceof RainbondConnectionError ||
-      err instanceof RainbondResponseError;
-    if (operational) t.log.error?.((err as Error).message);
-    throw err;
-  });
-}
-
-async function attempts(t: Transport, req: Prepared, options: CallOptions = {}): Promise<WithResponse<unknown>> {
+export async function send(t: Transport, req: Prepared, options: CallOptions = {}): Promise<WithResponse<unknown>> {
   const { info } = req;
   const retries = options.retries ?? t.retries;
   const timeoutMs = options.timeoutMs ?? t.timeoutMs;
@@ -127,15 +113,13 @@ async function attempts(t: Transport, req: Prepared, options: CallOptions = {}):
       if (signal?.aborted) throw aborted(info, err);
       // An answer came and was judged above: the timer firing meanwhile (a fetch that ignores signals) changes nothing.
       if (err instanceof RainbondError) throw err;
-      if (controller.signal.reason === TIMEOUT) {
-        failure = new RainbondTimeoutError(info, `no answer within ${timeoutMs} ms`, { cause: err });
-        if (!replayable) throw failure;
-      } else if (!(err instanceof Error)) {
-        throw err;
-      } else {
-        failure = connectionError(t, info, err);
-        if (!replayable && !refused(err)) throw failure;
-      }
+      const timedOut = controller.signal.reason === TIMEOUT;
+      if (!timedOut && !(err instanceof Error)) throw err;
+      const reason = timedOut ? `no answer within ${timeoutMs} ms` : connectionReason(t, err as Error);
+      t.log.info?.(`${info.method} ${info.path} → failed in ${Date.now() - started} ms: ${reason}`);
+      const ErrorClass = timedOut ? RainbondTimeoutError : RainbondConnectionError;
+      failure = new ErrorClass(info, reason, { cause: err });
+      if (!replayable && (timedOut || !refused(err))) throw failure;
     } finally {
       clearTimeout(timer);
       unfollow?.();
@@ -291,8 +275,8 @@ function refused(err: unknown) {
   return causeCode(err) === "ECONNREFUSED";
 }
 
-function connectionError(t: Transport, info: RequestInfo, err: Error) {
+/** Why no answer came, e.g. `fetch failed (ECONNREFUSED)`, with the token masked should a message hold it. */
+function connectionReason(t: Transport, err: Error) {
   const code = causeCode(err);
-  const reason = maskText(code ? `${err.message} (${code})` : err.message, t.secrets);
-  return new RainbondConnectionError(info, reason, { cause: err });
+  return maskText(code ? `${err.message} (${code})` : err.message, t.secrets);
 }
