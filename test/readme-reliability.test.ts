@@ -23,7 +23,10 @@ beforeAll(async () => {
       const size = Number(query.get("page_size"));
       const names = regionNames.slice((page - 1) * size, page * size);
       return {
-        body: { total: regionNames.length, regions: names.map((region_name) => ({ ...regionExample, region_name })) },
+        body: {
+          total: regionNames.length,
+          regions: names.map((region_name) => ({ ...regionExample, region_id: `id-${region_name}`, region_name })),
+        },
       };
     }
     if (pathname.endsWith("/ports")) {
