@@ -57,13 +57,13 @@ export interface paths {
     };
     /**
      * List the ports of a component
-     * @description Lists the network ports of a component. The source shows one Port and does not say whether the body is an array; this document declares a bare array of Port. The live console wraps it in its envelope (`{"code": 200, "msg": "success", "msg_show": "...", "data": {"bean": {}, "list": [...]}}`, ports in `data.list`); the client accepts both.
+     * @description Lists the network ports of a component. The source shows one Port and does not say whether the body is an array; this document declares a bare array of Port. The live console wraps it in its envelope (`{"code": 200, "msg": "success", "msg_show": "...", "data": {"bean": {}, "list": [...]}}`, ports in `data.list`), which the answer's `x-console-envelope: data.list` says (the envelope is `components.x-console-envelope`); the client accepts both.
      */
     get: operations["listComponentPorts"];
     put?: never;
     /**
      * Add a port to a component
-     * @description Adds a network port. The live console answers inside its envelope, the port in `data.bean`; the client accepts both that and the bare Port declared here.
+     * @description Adds a network port. The live console answers inside its envelope, the port in `data.bean` (`x-console-envelope: data.bean`); the client accepts both that and the bare Port declared here.
      */
     post: operations["addComponentPort"];
     delete?: never;
@@ -93,13 +93,13 @@ export interface paths {
     get?: never;
     /**
      * Update a port of a component
-     * @description Changes a port: `action` opens or closes its external (`open_outer`, `close_outer`) or internal (`open_inner`, `close_inner`) service, or changes its protocol (`change_protocol`) or its alias and internal domain (`change_port_alias`). The live console answers inside its envelope, the port in `data.bean`.
+     * @description Changes a port: `action` opens or closes its external (`open_outer`, `close_outer`) or internal (`open_inner`, `close_inner`) service, or changes its protocol (`change_protocol`) or its alias and internal domain (`change_port_alias`). The live console answers inside its envelope, the port in `data.bean` (`x-console-envelope: data.bean`).
      */
     put: operations["updateComponentPort"];
     post?: never;
     /**
      * Delete a port of a component
-     * @description Deletes a port and answers with the deleted port (inside the envelope, in `data.bean`, on the live console).
+     * @description Deletes a port and answers with the deleted port (inside the envelope, in `data.bean`, on the live console: `x-console-envelope: data.bean`).
      */
     delete: operations["deleteComponentPort"];
     options?: never;
@@ -466,7 +466,7 @@ export interface components {
      * @enum {string}
      */
     PortProtocol: "tcp" | "http" | "mysql" | "grpc" | "udp";
-    /** @description A network port of a component; returned by all port operations. The live console wraps it in its envelope (`data.list` for the list, `data.bean` for add, update and delete); this document keeps the source's bare shape and the client unwraps the envelope. */
+    /** @description A network port of a component; returned by all port operations. The live console wraps it in its envelope (`data.list` for the list, `data.bean` for add, update and delete); this document keeps the source's bare shape, marks each port answer with `x-console-envelope`, and the client unwraps the envelope. */
     Port: {
       /** @description Port number. */
       container_port: number;
@@ -1032,7 +1032,7 @@ export interface components {
         "application/json": components["schemas"]["ConsoleError"];
       };
     };
-    /** @description The team, region, application, component or rule does not exist. Some 404s have an empty body or the JSON `null`. */
+    /** @description The team, region, application, component or rule does not exist. Some 404s have an empty body or the JSON `null` (marked `x-console-may-send`). */
     NotFound: {
       headers: {
         [name: string]: unknown;
@@ -1059,6 +1059,22 @@ export interface components {
          *       "code": 409,
          *       "msg": "port already exists",
          *       "msg_show": "端口已存在"
+         *     }
+         */
+        "application/json": components["schemas"]["ConsoleError"];
+      };
+    };
+    /** @description The request cannot be met in the current state, with a business `code`: 2001 the team is not initialised in the region, 10400 invalid licence, 10406 resource not enough. */
+    PreconditionFailed: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "code": 10406,
+         *       "msg": "resource not enough",
+         *       "msg_show": "资源不足"
          *     }
          */
         "application/json": components["schemas"]["ConsoleError"];
@@ -1167,6 +1183,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
       500: components["responses"]["InternalServerError"];
     };
   };
@@ -1224,6 +1241,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
       500: components["responses"]["InternalServerError"];
     };
   };
@@ -1279,6 +1297,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
       500: components["responses"]["InternalServerError"];
     };
   };
@@ -1336,6 +1355,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
       500: components["responses"]["InternalServerError"];
     };
   };
@@ -1392,6 +1412,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
       500: components["responses"]["InternalServerError"];
     };
   };
@@ -1439,6 +1460,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
       500: components["responses"]["InternalServerError"];
     };
   };
@@ -1501,6 +1523,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
       500: components["responses"]["InternalServerError"];
     };
   };
@@ -1581,6 +1604,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
       500: components["responses"]["InternalServerError"];
     };
   };
@@ -1658,6 +1682,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
       500: components["responses"]["InternalServerError"];
     };
   };
@@ -1721,6 +1746,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
       500: components["responses"]["InternalServerError"];
     };
   };
@@ -1813,6 +1839,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
       500: components["responses"]["InternalServerError"];
     };
   };
@@ -1881,6 +1908,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
       500: components["responses"]["InternalServerError"];
     };
   };
@@ -1970,6 +1998,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
       500: components["responses"]["InternalServerError"];
     };
   };
@@ -2023,6 +2052,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
       500: components["responses"]["InternalServerError"];
     };
   };
@@ -2081,6 +2111,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
       500: components["responses"]["InternalServerError"];
     };
   };
@@ -2187,6 +2218,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
       500: components["responses"]["InternalServerError"];
     };
   };
@@ -2269,6 +2301,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      412: components["responses"]["PreconditionFailed"];
       500: components["responses"]["InternalServerError"];
     };
   };

@@ -6,10 +6,14 @@ export interface PrismMock {
   stop(): Promise<void>;
   output(): string;
 }
-/** Mocks the spec (default generated/openapi.json) on 127.0.0.1: on `port`, or a free port when it is 0 (the default). */
+/**
+ * Starts Prism on a loopback port (`port`, or a free one when it is 0, the default): a mock of the spec, or with
+ * `proxyTo` (an origin) a proxy that forwards to it and checks each answer against the spec (`sl-violations` header).
+ */
 export function startPrism(options?: {
   spec?: string;
   errors?: boolean;
   timeoutMs?: number;
   port?: number;
+  proxyTo?: string;
 }): Promise<PrismMock>;

@@ -1,11 +1,16 @@
-// Starts Prism (@stoplight/prism-cli) mocking generated/openapi.json on a free loopback port, waits until it answers
-// over HTTP, and returns { url, stop }. Used by `npm start`, the test suite's global setup and the benchmarks.
+// Starts Prism (@stoplight/prism-cli) on a free loopback port and returns { url, stop } once it listens:
+//   mock  (default) answers from the spec (generated/openapi.json): `npm start`, the test suite's global setup, the
+//         benchmarks; ready once it answers over HTTP.
+//   proxy forwards every request to `upstream` and checks the answer against the spec, adding an `sl-violations`
+//         header (a JSON array of { location, severity, code, message }) when it differs; `npm run verify`. Ready
+//         once it accepts a connection: an HTTP probe would be forwarded to the upstream, a real console.
 // Prism runs as `node .../prism-cli/dist/index.js` in its own process group, so `stop` ends it and all its children.
 //
 // Prism mocks a private copy of the spec: its CLI restarts the server whenever its file changes, attributes included
 // (a touch, a hard link), and with `-p 0` the restarted server listens on another port, so the URL handed out would
 // stop answering. Seen in CI as ECONNREFUSED half-way through a run.
 import { spawn } from "node:child_process";
+import { connect } from "node:net";
 import { createWriteStream, rmSync } from "node:fs";
 import { copyFile, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -20,8 +25,8 @@ const prismCli = join(
 );
 
 /**
- * @param {{ spec?: string, errors?: boolean, timeoutMs?: number, port?: number }} [options] `port` 0 (the default)
- *   takes a free port.
+ * @param {{ spec?: string, errors?: boolean, timeoutMs?: number, port?: number, proxyTo?: string }} [options]
+ *   `port` 0 (the default) takes a free port; `proxyTo`: the upstream's origin, starts proxy mode instead of the mock.
  * @returns {Promise<{ url: string, spec: string, stop: () => Promise<void>, output: () => string }>}
  */
 export async function startPrism({
@@ -29,11 +34,13 @@ export async function startPrism({
   errors = true,
   timeoutMs = 60_000,
   port = 0,
+  proxyTo,
 } = {}) {
   const dir = await mkdtemp(join(tmpdir(), "rainbond-prism-"));
   const mocked = join(dir, "openapi.json");
   await copyFile(spec, mocked);
-  const args = [prismCli, "mock", mocked, "-h", "127.0.0.1", "-p", String(port), ...(errors ? ["--errors"] : [])];
+  const mode = proxyTo === undefined ? ["mock", mocked] : ["proxy", mocked, proxyTo];
+  const args = [prismCli, ...mode, "-h", "127.0.0.1", "-p", String(port), ...(errors ? ["--errors"] : [])];
   const child = spawn(process.execPath, args, { detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   let exited = false;
@@ -72,6 +79,7 @@ export async function startPrism({
       () => log,
       () => exited,
       timeoutMs,
+      proxyTo === undefined ? answersHttp : acceptsConnections,
     );
     return {
       url,
@@ -88,20 +96,38 @@ export async function startPrism({
   }
 }
 
-async function waitUntilAnswering(getLog, hasExited, timeoutMs) {
+async function waitUntilAnswering(getLog, hasExited, timeoutMs, isReady) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (hasExited()) throw new Error("the Prism process exited");
     const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(getLog())?.[1];
-    if (url) {
-      try {
-        await fetch(`${url}/openapi/v1/httpdomains`, { signal: AbortSignal.timeout(1000) });
-        return url;
-      } catch {
-        // not answering yet
-      }
-    }
+    if (url && (await isReady(url))) return url;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no answer within ${timeoutMs} ms`);
+}
+
+/** The mock answers a request of the spec. */
+async function answersHttp(url) {
+  try {
+    await fetch(`${url}/openapi/v1/httpdomains`, { signal: AbortSignal.timeout(1000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The proxy accepts a connection (nothing is sent: a request would reach the upstream). */
+function acceptsConnections(url) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port), timeout: 1000 });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.once("connect", () => done(true));
+    socket.once("error", () => done(false));
+    socket.once("timeout", () => done(false));
+  });
 }

@@ -51,7 +51,10 @@ export interface RegionsApi {
     options?: { query?: string; page?: number; pageSize?: number },
     call?: CallOptions,
   ): RainbondPromise<Data<"listTeamRegions">>;
-  /** Every region enabled for a team, across pages, stopping on `total`. */
+  /**
+   * Every region enabled for a team, across pages, stopping on `total` or a short page. A page repeating regions
+   * already yielded (a console that ignores `page`) throws RainbondResponseError instead of looping.
+   */
   iterateForTeam(
     teamId: string,
     options?: { query?: string; pageSize?: number },

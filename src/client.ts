@@ -37,7 +37,10 @@ export interface ClientOptions {
   retryDelay?: Partial<RetryDelay>;
   /** Where log lines go. Default `console`. */
   logger?: Logger;
-  /** `off`, `error`, `warn` (default: retries), `info` (each answer) or `debug` (requests, masked). */
+  /**
+   * `warn` (default) logs retries; `info` also each attempt's outcome (a status, or no answer and why); `debug` also
+   * each request, masked. `error` and `off` log nothing: a failure is thrown to the caller, never logged as well.
+   */
   logLevel?: LogLevel;
   /** openapi-fetch middleware (`{ onRequest, onResponse, onError }`), run on every attempt. */
   middleware?: Middleware[];

@@ -8,7 +8,7 @@
 //   │   ├── RainbondConflictError        409
 //   │   ├── RainbondRateLimitError       429
 //   │   └── RainbondServerError          5xx
-//   ├── RainbondResponseError            a 2xx whose body is not the JSON it claims to be
+//   ├── RainbondResponseError            a 2xx that is not what it claims: not JSON, a page repeating items
 //   ├── RainbondConnectionError          no answer (refused, reset, DNS, ...)
 //   │   └── RainbondTimeoutError         no answer within timeoutMs
 //   ├── RainbondAbortError               the caller's AbortSignal fired
@@ -100,15 +100,19 @@ export class RainbondServerError extends RainbondApiError {
   override name = "RainbondServerError";
 }
 
-/** A 2xx answer whose body is not the JSON it claims to be. `excerpt` is a short, safe start of the body. */
+/**
+ * A 2xx answer that is not what it claims to be: a body that is not JSON (`excerpt` is a short, safe start of it), or
+ * a page of a list that repeats items already seen (`excerpt` names them).
+ */
 export class RainbondResponseError extends RainbondError {
   override name = "RainbondResponseError";
   constructor(
     info: RequestInfo,
     readonly status: number,
     readonly excerpt: string,
+    problem = "a body that is not JSON",
   ) {
-    super(`${named(info)} answered ${status} with a body that is not JSON: ${excerpt}`);
+    super(`${named(info)} answered ${status} with ${problem}: ${excerpt}`);
     Object.assign(this, requestOf(info));
   }
 }

@@ -1,6 +1,9 @@
-// The client's logging: off by default except warnings (retries). Lines never hold the token or a secret field:
-// the transport masks `Authorization` and passes bodies through redact() before they reach a logger.
+// The client's logging: off by default except warnings (retries). A failure is thrown to the caller and not logged as
+// well, so nothing logs at `error`: that level is still accepted and logs as little as `off`. Lines never hold the
+// token or a secret field: the transport masks `Authorization` and passes bodies through redact() before they reach a
+// logger.
 
+/** How much the client logs: each level adds to the quieter ones (see ClientOptions.logLevel). */
 export type LogLevel = "off" | "error" | "warn" | "info" | "debug";
 /** Every level, from quietest to most verbose. */
 export const LOG_LEVELS: readonly LogLevel[] = ["off", "error", "warn", "info", "debug"];

@@ -7,6 +7,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { validateWorkflow as validateWithWarnings } from "@action-validator/core";
 import { describe, expect, it } from "vitest";
+import { matrixRows, PINNED } from "../scripts/runtimes/matrix.mjs";
 
 /** The validator, with its one known notice kept out of the test output: it does not check `paths` globs (it says
  *  "Glob validation is not yet supported"), which the "filters on paths that exist" test below does instead. Any
@@ -105,13 +106,35 @@ describe("the GitHub Actions workflows", () => {
     });
   }
 
-  it("CI installs with npm ci and runs lint, the generate check, build and test on Node 20 and 22", () => {
+  it("CI installs with npm ci and runs lint, the generate check, build and test on each Node the matrix runs", () => {
     const ci = source("ci.yml");
     for (const command of ["npm ci", "npm run lint", "npm run generate -- --check", "npm run build", "npm test"]) {
       expect(ci).toContain(`run: ${command}`);
     }
-    expect(ci).toMatch(/node:\s*\[\s*"?20"?\s*,\s*"?22"?\s*\]/);
+    const nodes = Object.keys(PINNED.node).map((major) => `"${major}"`);
+    expect(ci).toMatch(/^\s*node: \[(.*)\]$/m);
+    expect(/^\s*node: \[(.*)\]$/m.exec(ci)![1]!.split(/,\s*/)).toEqual(nodes);
     expect(ci).not.toMatch(/apt-get/); // npm ci brings Chromium
+  });
+
+  it("CI runs the runtime matrix, a job per runtime of scripts/runtimes/matrix.mjs, with the runtimes cached", () => {
+    const ci = source("ci.yml");
+    const noRun = async () => {
+      throw new Error("not run");
+    };
+    const context = { run: noRun, install: noRun, chromium: noRun, chromiumVersion: "0", typescripts: ["0"] };
+    const rows = matrixRows({
+      ...context,
+      consumerDir: "",
+      config: { baseUrl: "", hangUrl: "", token: "" },
+      edgeHost: "",
+    });
+    const runtimes = [...new Set(rows.map((row) => row.name.split(" ")[0]))];
+    expect(/^\s*runtime: \[(.*)\]$/m.exec(ci)?.[1]?.split(/,\s*/)).toEqual(runtimes);
+    expect(ci).toContain("run: npm run test:runtimes -- --only ${{ matrix.runtime }}");
+    expect(ci).toMatch(
+      /path: ~\/\.cache\/rainbond-openapi\/runtimes\n\s*key: .*hashFiles\('scripts\/runtimes\/matrix\.mjs'\)/,
+    );
   });
 
   it("Regenerate runs on spec/ changes and by hand, and opens a pull request when generated/ changed", () => {

@@ -3,9 +3,9 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { build } from "esbuild";
 import ts from "typescript";
 import { vi } from "vitest";
+import { bundleForNode } from "./bundle.js";
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -72,15 +72,7 @@ export interface Printed {
  */
 export async function runExample(file: string, env: Record<string, string>): Promise<Printed> {
   const outfile = file.replace(/\.ts$/, ".mjs");
-  await build({
-    entryPoints: [file],
-    outfile,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    logLevel: "silent",
-  });
+  await bundleForNode(file, outfile);
   const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
   Object.assign(process.env, env);
   const printed: Printed = { log: [], other: [] };

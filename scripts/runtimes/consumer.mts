@@ -1,0 +1,129 @@
+// The TypeScript consumer of the matrix: compiled (never run) against the packed package under each TypeScript version,
+// with `module: nodenext` (as types.mts and types.cts: the ESM and the CommonJS declarations) and with `bundler`
+// resolution, strict and without skipLibCheck. It uses every public export of the package (test/runtimes/consumer.test.ts
+// holds it to src/index.ts), and each `@ts-expect-error` proves the types are really checked: were they `any`, the
+// directive would be unused, which is an error of its own.
+import {
+  createRainbondClient,
+  RainbondAbortError,
+  RainbondApiError,
+  RainbondAuthError,
+  RainbondBadRequestError,
+  RainbondConflictError,
+  RainbondConnectionError,
+  RainbondError,
+  RainbondInputError,
+  RainbondNotFoundError,
+  RainbondRateLimitError,
+  RainbondResponseError,
+  RainbondServerError,
+  RainbondTimeoutError,
+  toSamples,
+  type AddPortInput,
+  type AppScope,
+  type AppsApi,
+  type Body,
+  type CallOptions,
+  type ClientOptions,
+  type ComponentScope,
+  type ComponentsApi,
+  type components,
+  type Data,
+  type GatewayApi,
+  type Logger,
+  type LogLevel,
+  type MonitorApi,
+  type operations,
+  type paths,
+  type Port,
+  type PortProtocol,
+  type PortsApi,
+  type RainbondClient,
+  type RainbondPromise,
+  type RegionScope,
+  type RegionsApi,
+  type RequestInfo,
+  type RetryDelay,
+  type Sample,
+  type TeamsApi,
+  type WithResponse,
+} from "rainbond-openapi";
+
+const logger: Logger = console;
+const logLevel: LogLevel = "warn";
+const retryDelay: Partial<RetryDelay> = { baseMs: 100, maxMs: 1_000 };
+const options: ClientOptions = {
+  baseUrl: "http://127.0.0.1:7070",
+  token: "consumer-token",
+  headers: { "x-trace": "1" },
+  timeoutMs: 5_000,
+  retries: 1,
+  retryDelay,
+  logger,
+  logLevel,
+};
+const client: RainbondClient = createRainbondClient(options);
+const region: RegionScope = { teamId: "q8k2mz5d", regionName: "rainbond" };
+const app: AppScope = { ...region, appId: 12 };
+const component: ComponentScope = { ...app, serviceId: "gr3f9c2a" };
+const call: CallOptions = { timeoutMs: 1_000, retries: 0, signal: new AbortController().signal };
+const areas: [RegionsApi, PortsApi, GatewayApi, MonitorApi, TeamsApi, AppsApi, ComponentsApi] = [
+  client.regions,
+  client.ports,
+  client.gateway,
+  client.monitor,
+  client.teams,
+  client.apps,
+  client.components,
+];
+
+export async function use(): Promise<string[]> {
+  const protocol: PortProtocol = "http";
+  const input: AddPortInput = { port: 8080, protocol };
+  const adding: RainbondPromise<Port> = client.ports.add(component, input, call);
+  const { data: added, response }: WithResponse<Port> = await adding.withResponse();
+  const port: number = added.container_port;
+  const ports: components["schemas"]["Port"][] = await client.ports.list(component);
+  const web: Data<"getComponent"> = await client.components.get(component);
+  const install: Body<"installApp"> | undefined = undefined;
+  const getComponent: operations["getComponent"]["parameters"]["path"]["service_id"] = component.serviceId;
+  const rawPorts = await client.raw.GET(
+    "/openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}/ports",
+    { params: { path: { team_id: "q8k2mz5d", region_name: "rainbond", app_id: 12, service_id: "gr3f9c2a" } } },
+  );
+  const path: keyof paths = "/openapi/v1/httpdomains";
+  const [range] = await client.monitor.queryRange(app, { start: new Date(0), end: new Date(60_000) });
+  const samples: Sample[] = toSamples(range?.monitors?.[0]?.data);
+  const lines = [`${port} ${response.status} ${ports.length} ${web.service_cname} ${getComponent} ${path}`];
+  lines.push(`${samples.length} ${install === undefined} ${rawPorts.response.status} ${areas.length}`);
+
+  try {
+    await client.regions.get("r1", { extendInfo: true });
+  } catch (err) {
+    if (err instanceof RainbondBadRequestError) lines.push(Object.keys(err.fieldErrors).join());
+    else if (err instanceof RainbondAuthError || err instanceof RainbondNotFoundError) lines.push(`${err.status}`);
+    else if (err instanceof RainbondConflictError || err instanceof RainbondRateLimitError) lines.push(`${err.code}`);
+    else if (err instanceof RainbondServerError) lines.push(`${err.msgShow} ${err.requestId}`);
+    else if (err instanceof RainbondApiError) {
+      const where: RequestInfo = err;
+      lines.push(`${where.operation} ${where.method} ${where.path} ${err.msg}`);
+    } else if (err instanceof RainbondResponseError) lines.push(err.excerpt);
+    else if (err instanceof RainbondTimeoutError || err instanceof RainbondConnectionError) lines.push(err.path);
+    else if (err instanceof RainbondAbortError) lines.push(err.message);
+    else if (err instanceof RainbondInputError) lines.push(`${err.operation} ${err.argument}`);
+    else if (err instanceof RainbondError) lines.push(err.name);
+  }
+  return lines;
+}
+
+export function refusedByTheTypes(): void {
+  // @ts-expect-error a port is a number
+  void client.ports.add(component, { port: "8080", protocol: "http" });
+  // @ts-expect-error a component scope has an appId
+  void client.components.get({ teamId: "q8k2mz5d", regionName: "rainbond", serviceId: "gr3f9c2a" });
+  // @ts-expect-error "ftp" is not a port protocol
+  const protocol: PortProtocol = "ftp";
+  // @ts-expect-error an input error has no HTTP status
+  void new RainbondInputError("ports.add", "body.port", "is out of range").status;
+  void protocol;
+}

@@ -1,0 +1,139 @@
+// The soak: thousands of calls, many at a time, through a server that fails at random (chaos-server.ts), run by the
+// client in a Node process of its own (soak-child.ts, bundled with esbuild, started with --expose-gc). Every call
+// settles within its budget as data or a RainbondError; a GET or PUT reaches the server at most 1 + retries times, a
+// POST at most once (exactly once when the server answered it); no unhandled rejection, no process warning; the heap
+// is flat after GC from batch to batch; and the process ends by itself once the work is done. The faults come from a
+// seed: SOAK_SEED=<n> replays a failing run's faults (the seed is in every assertion's message).
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bundleForNode } from "../helpers/bundle.js";
+import { FAULT_KINDS, startChaosServer, type ChaosServer } from "./chaos-server.js";
+import type { SoakReport } from "./soak-child.js";
+import { SOAK, callBudgetMs } from "./soak-plan.js";
+
+const seed = Number(process.env.SOAK_SEED) || Math.floor(Math.random() * 2 ** 31);
+const why = (what: string) => `${what} (seed ${seed}; SOAK_SEED=${seed} replays it)`;
+
+/** Time a busy machine may add to a call's budget, or to the child's exit, beyond what the client's timers allow. */
+const LAG_ALLOWANCE_MS = 3_000;
+/**
+ * Heap growth allowed from the end of the first batch after warm-up to the end of the last (1,200 calls later): a leak
+ * of 3 KB a call fails; the child's own records of the calls take about 150 bytes each.
+ */
+const HEAP_GROWTH_BYTES = 3 * 1024 * 1024;
+/** The whole child may take this long before it is killed and the test fails. */
+const CHILD_LIMIT_MS = 90_000;
+
+/** The outcomes of a call that got no answer from the server (the others all did). */
+const UNANSWERED = new Set(["RainbondTimeoutError", "RainbondConnectionError", "RainbondAbortError"]);
+
+let server: ChaosServer;
+let dir: string;
+let run: { report: SoakReport; code: number | null; signal: string | null; stderr: string; exitedAt: number };
+
+/** Runs the bundled child to its end: its report, how it ended, and when. */
+function runChild(file: string): Promise<typeof run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--expose-gc", file], {
+      env: { ...process.env, SOAK_URL: server.url, SOAK_SEED: String(seed) },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    const limit = setTimeout(() => child.kill("SIGKILL"), CHILD_LIMIT_MS);
+    child.once("error", reject);
+    child.once("close", (code, signal) => {
+      clearTimeout(limit);
+      const exitedAt = Date.now();
+      try {
+        resolve({ report: JSON.parse(stdout) as SoakReport, code, signal, stderr, exitedAt });
+      } catch {
+        reject(new Error(why(`the soak child printed no report (exit ${code ?? signal}): ${stderr || stdout}`)));
+      }
+    });
+  });
+}
+
+beforeAll(async () => {
+  server = await startChaosServer(seed);
+  dir = mkdtempSync(join(tmpdir(), "rainbond-soak-"));
+  const outfile = join(dir, "soak-child.mjs");
+  await bundleForNode(fileURLToPath(new URL("./soak-child.ts", import.meta.url)), outfile);
+  run = await runChild(outfile);
+}, CHILD_LIMIT_MS + 30_000);
+
+afterAll(async () => {
+  await server?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe(`soak: ${SOAK.batches * SOAK.batchSize} calls, ${SOAK.concurrency} at a time, through random faults`, () => {
+  it("the child process ends by itself, with code 0 and nothing on stderr, soon after its work is done", () => {
+    expect({ code: run.code, signal: run.signal, stderr: run.stderr }, why("how the child ended")).toEqual({
+      code: 0,
+      signal: null,
+      stderr: "",
+    });
+    // The client's timers are all cleared once its calls settle; a socket may still be closing (undici's, not ours):
+    // the bound on the exit covers those.
+    const timers = run.report.active.filter((resource) => resource === "Timeout");
+    expect(timers, why("timers still keeping the child alive when its work was done")).toEqual([]);
+    expect(run.exitedAt - run.report.doneAt, why("ms from work done to exit")).toBeLessThan(LAG_ALLOWANCE_MS);
+  });
+
+  it("the faults were all served, and the calls ended in data and in several kinds of RainbondError", () => {
+    expect(Object.keys(server.answered).sort(), why("faults served")).toEqual([...FAULT_KINDS].sort());
+    const outcomes = new Set(run.report.calls.map((c) => c.outcome));
+    for (const kind of [
+      "data",
+      "RainbondAbortError",
+      "RainbondConnectionError",
+      "RainbondTimeoutError",
+      "RainbondServerError",
+      "RainbondResponseError",
+      "RainbondRateLimitError",
+      "RainbondNotFoundError",
+    ]) {
+      expect(outcomes.has(kind), why(`an outcome ${kind}`)).toBe(true);
+    }
+  });
+
+  it(`every call settles within its budget (${callBudgetMs} ms + ${LAG_ALLOWANCE_MS} ms) as data or a RainbondError`, () => {
+    expect(run.report.calls).toHaveLength(SOAK.batches * SOAK.batchSize);
+    const late = run.report.calls.filter((c) => c.ms > callBudgetMs + LAG_ALLOWANCE_MS);
+    expect(late, why("calls over budget")).toEqual([]);
+    const foreign = run.report.calls.filter((c) => !c.rainbondError);
+    expect(foreign, why("calls that ended in something other than data or a RainbondError")).toEqual([]);
+  });
+
+  it(`a GET or PUT reaches the server at most ${1 + SOAK.retries} times, a POST at most once`, () => {
+    // A call the server answered (data, or an error it sent) reached it at least once. One that ended in no answer may
+    // not have: on a busy machine its timeout can fire before the request left, which sends nothing twice either.
+    const wrong = run.report.calls.flatMap((c) => {
+      const sent = server.count(c.method, c.path);
+      const answered = c.outcome === "data" || !UNANSWERED.has(c.outcome);
+      const most = c.method === "POST" ? 1 : 1 + SOAK.retries;
+      return sent <= most && (sent >= 1 || !answered) ? [] : [{ ...c, sent }];
+    });
+    expect(wrong, why("calls sent a wrong number of times")).toEqual([]);
+  });
+
+  it("no unhandled rejection and no process warning", () => {
+    expect({ unhandled: run.report.unhandled, warnings: run.report.warnings }, why("the child's process")).toEqual({
+      unhandled: [],
+      warnings: [],
+    });
+  });
+
+  it("the heap is flat after GC from the first batch after warm-up to the last", () => {
+    const [, first, ...later] = run.report.heap;
+    const growth = Math.max(...later) - first!;
+    expect(growth, why(`heap after GC per batch: ${run.report.heap.join(", ")} bytes`)).toBeLessThan(HEAP_GROWTH_BYTES);
+  });
+});

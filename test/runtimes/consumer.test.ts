@@ -1,0 +1,85 @@
+// The TypeScript consumer of the runtime matrix (scripts/runtimes/consumer.mts) stays whole: it imports every public
+// export of the package, and it compiles here against src/ (strict, unused imports refused), each `@ts-expect-error`
+// standing for an error the types really raise. The matrix compiles it against the packed package under each
+// TypeScript; this catches a consumer gone stale in seconds, without installing any.
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import ts from "typescript";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { root, run, tscPath } from "../package/helpers.js";
+
+const consumerPath = join(root, "scripts/runtimes/consumer.mts");
+let consumer: string;
+let dir: string;
+
+beforeAll(async () => {
+  consumer = await readFile(consumerPath, "utf8");
+  dir = await mkdtemp(join(tmpdir(), "rainbond-runtimes-consumer-"));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** The names a module's `export ... from` statements make public. */
+function exportedNames(source: ts.SourceFile): string[] {
+  return source.statements.flatMap((s) =>
+    ts.isExportDeclaration(s) && s.exportClause && ts.isNamedExports(s.exportClause)
+      ? s.exportClause.elements.map((e) => e.name.text)
+      : [],
+  );
+}
+
+/** The names a module imports from the package. */
+function importedNames(source: ts.SourceFile): string[] {
+  return source.statements.flatMap((s) =>
+    ts.isImportDeclaration(s) &&
+    ts.isStringLiteral(s.moduleSpecifier) &&
+    s.moduleSpecifier.text === "rainbond-openapi" &&
+    s.importClause?.namedBindings &&
+    ts.isNamedImports(s.importClause.namedBindings)
+      ? s.importClause.namedBindings.elements.map((e) => e.name.text)
+      : [],
+  );
+}
+
+const parse = (path: string, text: string) => ts.createSourceFile(path, text, ts.ScriptTarget.ES2022, true);
+
+test("imports every public export of src/index.ts", async () => {
+  const index = parse("index.ts", await readFile(join(root, "src/index.ts"), "utf8"));
+  const exported = exportedNames(index).sort();
+  expect(exported.length).toBeGreaterThan(40);
+  expect(importedNames(parse("consumer.mts", consumer)).sort()).toEqual(exported);
+});
+
+/** Compiles `text` as the consumer, "rainbond-openapi" mapped to src/index.ts; resolves with tsc's output. */
+async function compile(text: string) {
+  const file = join(dir, "consumer.mts");
+  await writeFile(file, text);
+  const compilerOptions = {
+    module: "esnext",
+    moduleResolution: "bundler",
+    strict: true,
+    noUnusedLocals: true,
+    noEmit: true,
+    target: "ES2022",
+    lib: ["ES2022", "DOM", "DOM.Iterable"],
+    types: [],
+    skipLibCheck: true,
+    paths: { "rainbond-openapi": [join(root, "src/index.ts")] },
+  };
+  await writeFile(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: [file] }));
+  return run(process.execPath, [tscPath, "-p", dir]).then(
+    () => "",
+    (err: Error) => err.message,
+  );
+}
+
+test("compiles against src/ (an unneeded @ts-expect-error fails it), and each directive hides a real error", async () => {
+  expect(await compile(consumer)).toBe("");
+  const directives = [...consumer.matchAll(/\/\/ @ts-expect-error (.*)\n/g)];
+  expect(directives.length).toBeGreaterThanOrEqual(4);
+  const [first] = directives;
+  const withoutFirst = consumer.replace(first![0], `// ${first![1]}\n`);
+  expect(await compile(withoutFirst)).toMatch(
+    /consumer\.mts\(\d+,\d+\): error TS2322: Type 'string' is not assignable/,
+  );
+}, 60_000);
