@@ -18,3 +18,14 @@ export function buildSite(options?: { outDir?: string; quiet?: boolean }): Promi
 export function assertSelfContained(dir?: string): Promise<void>;
 /** Serves a directory on 127.0.0.1 like a plain static host; port 0 picks a free port. */
 export function serveSite(options?: { dir?: string; port?: number }): Promise<{ url: string; close(): Promise<void> }>;
+/** A code sample of an operation, as Redoc's `x-codeSamples` holds it. */
+export interface CodeSample {
+  lang: string;
+  label: string;
+  source: string;
+}
+/**
+ * Adds to a copy of the spec what the site shows beyond spec/: the link to the guide, each operation's code samples
+ * (`x-codeSamples`: TypeScript with this client, and curl) and server texts without backticks. Returns the same object.
+ */
+export function siteSpec<T extends object>(spec: T): Promise<T>;

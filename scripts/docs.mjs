@@ -4,11 +4,14 @@
 //   site/index.html     the API reference: Redocly `build-docs --inlineBundle` (Redoc 3), one self-contained page
 //   site/openapi.json   the bundled spec it renders, for download
 //   site/guide/         the guide to the TypeScript client: TypeDoc (typedoc.json) from src/index.ts's doc comments,
-//                       with README.md as its front page
+//                       with README.md as its front page, and the pages of docs/ and CHANGELOG.md (those there are)
 //
-// The reference links to the guide through the spec's root `externalDocs` (added here, to the copy the site renders:
-// the URL is relative to the site, so it does not belong in spec/); the guide links back through a TypeDoc
-// navigation link. The site works from file:// and from any static host, and nothing it loads leaves the machine:
+// The site's copy of the spec gets what belongs to the site, not to spec/: the reference's link to the guide (the
+// root `externalDocs`, a URL relative to the site), a code sample of every operation with this client and with curl
+// (`x-codeSamples`, scripts/docs/code-samples.mjs), and server descriptions without Markdown (Redoc shows them as
+// plain text). The guide links back through a TypeDoc navigation link, and each method of an API area links to the
+// operation it calls. Links to the published site (the README's table of methods, those added to the methods) are
+// made relative to the page, so that the site stands on its own wherever it is put. The site works from file:// and from any static host, and nothing it loads leaves the machine:
 // Redoc's scripts are inlined, the CDN images Redoc would load are replaced by data: URLs, the page carries a
 // Content-Security-Policy that allows nothing external, and telemetry is off. `assertSelfContained` checks the output.
 //
@@ -25,6 +28,8 @@ import { createRequire } from "node:module";
 import { dirname, extname, join, relative, resolve, sep } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { codeSamples } from "./docs/code-samples.mjs";
+import { clientMethods, referenceAnchor, siteUrl } from "./docs/methods.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
@@ -78,7 +83,7 @@ function redocBuildDocs(specPath, outFile) {
     "--template",
     join(assetsDir, "redoc.hbs"),
     "--config",
-    join(root, "redocly.yaml"),
+    join(assetsDir, "redocly-site.yaml"),
     "--output",
     outFile,
   ];
@@ -103,7 +108,7 @@ function redocBuildDocs(specPath, outFile) {
 /**
  * Fixes up each page of the guide as TypeDoc renders it:
  * - the link back to the reference (typedoc.json's navigationLinks, which TypeDoc writes as given) gets the page's
- *   depth, so that it works from every page and not just the front page;
+ *   depth, so that it works from every page and not just the front page, and so do links to the published site;
  * - icons are referenced in the page itself (`#icon-x`, the sprite assets/icons.js adds to every page) rather than in
  *   assets/icons.svg, which Chromium refuses to load from file:// (an error in the console on every page).
  */
@@ -114,7 +119,68 @@ function postProcessGuidePage(page) {
   if (depth > 0) {
     html = html.replaceAll(`href="${REFERENCE_FROM_GUIDE}"`, `href="${"../".repeat(depth)}${REFERENCE_FROM_GUIDE}"`);
   }
+  // the published site's reference, as the site's own: `${site}#/ports/...` -> `../index.html#/ports/...`
+  html = html.replace(
+    new RegExp(`href="${escapeRegExp(siteUrl())}(?:index\\.html)?(#[^"]*)?"`, "g"),
+    (_, hash = "") => `href="${"../".repeat(depth + 1)}index.html${hash}"`,
+  );
   page.contents = html;
+}
+
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The pages of docs/ and the changelog, those that exist: the guide shows them as documents. */
+async function documents() {
+  const names = (await readdir(join(root, "docs")).catch(() => [])).filter((name) => name.endsWith(".md")).sort();
+  const pages = names.map((name) => `docs/${name}`);
+  if (await stat(join(root, "CHANGELOG.md")).catch(() => false)) pages.push("CHANGELOG.md");
+  return pages;
+}
+
+/**
+ * The guide's groups, in the order of typedoc.json's groupOrder: how to make a client first, then the API areas, then
+ * the errors, then everything else. Set here rather than by `@group` tags in src/, which would tie the code's doc
+ * comments to the layout of one page.
+ */
+function groupOf(reflection, td) {
+  const name = reflection.name;
+  if (["createRainbondClient", "ClientOptions", "RainbondClient"].includes(name)) return "Client";
+  if (reflection.kindOf(td.ReflectionKind.Interface) && /^[A-Z]\w*Api$/.test(name)) return "API areas";
+  if (reflection.kindOf(td.ReflectionKind.Class) && /Error$/.test(name)) return "Errors";
+  return reflection.isDocument() ? undefined : "Types and helpers";
+}
+
+/**
+ * Adds to the guide what it takes from the endpoint table: each top-level item's group, and under each method of an
+ * API area the operation it calls, linked to the reference (through the published site's URL, made relative above);
+ * and names the documents.
+ */
+function annotate(td, project, methods) {
+  const tag = (name, text) => new td.CommentTag(name, [{ kind: "text", text }]);
+  for (const child of project.children ?? []) {
+    const group = groupOf(child, td);
+    if (!group) continue;
+    child.comment ??= new td.Comment();
+    child.comment.blockTags.push(tag("@group", group));
+  }
+  // documents are named by their first heading (the changelog's names the package: it is the changelog)
+  for (const document of project.documents ?? []) {
+    const heading = /^# (.+)$/m.exec(td.Comment.combineDisplayParts(document.content))?.[1];
+    document.name = document.name === "CHANGELOG" ? "Changelog" : (heading ?? document.name);
+  }
+  for (const row of methods) {
+    const method = project.getChildByName([row.api, row.name]);
+    const signature = method?.signatures?.[0];
+    if (!signature) throw new Error(`the guide has no ${row.api}.${row.name}`);
+    const { operation } = row;
+    const link = `[\`${operation.method} ${operation.path}\`](${siteUrl()}${referenceAnchor(operation)})`;
+    const through = row.via ? ` (through \`${row.area}.${row.via.name}\`)` : "";
+    signature.comment ??= new td.Comment();
+    signature.comment.summary.push({
+      kind: "text",
+      text: `\n\nCalls ${link}, \`${operation.operationId}\` in the API reference${through}.`,
+    });
+  }
 }
 
 /** TypeDoc, in this process, with typedoc.json: src/index.ts -> site/guide/. Returns its warning count. */
@@ -126,14 +192,17 @@ async function typedoc(outDir, quiet) {
     throw new Error("src/index.ts does not exist: the guide is generated from it (its doc comments)");
   }
   const td = await import("typedoc");
+  const [{ rows: methods }, projectDocuments] = await Promise.all([clientMethods(), documents()]);
   const app = await td.Application.bootstrapWithPlugins(
-    { options: join(root, "typedoc.json"), out: outDir, logLevel: quiet ? "Error" : "Warn" },
+    { options: join(root, "typedoc.json"), out: outDir, logLevel: quiet ? "Error" : "Warn", projectDocuments },
     [new td.TypeDocReader(), new td.PackageJsonReader(), new td.TSConfigReader()],
   );
   const links = app.options.getValue("navigationLinks");
   if (!Object.values(links).includes(REFERENCE_FROM_GUIDE)) {
     throw new Error(`typedoc.json: navigationLinks must link to the API reference as "${REFERENCE_FROM_GUIDE}"`);
   }
+  // before the groups are made (GroupPlugin listens at priority -100)
+  app.converter.on(td.Converter.EVENT_RESOLVE_END, (context) => annotate(td, context.project, methods), 0);
   app.renderer.on(td.PageEvent.END, postProcessGuidePage);
   const project = await app.convert();
   if (!project || app.logger.hasErrors()) throw new Error("TypeDoc could not convert src/index.ts (see above)");
@@ -188,6 +257,28 @@ async function siteSize(dir) {
 }
 
 /**
+ * What the site's copy of the spec gets (spec/ and generated/openapi.json stay as they are): the link to the guide,
+ * each operation's code samples, and server texts without Markdown's backticks (Redoc shows them as plain text).
+ */
+export async function siteSpec(spec) {
+  spec.externalDocs ??= GUIDE_LINK;
+  const samples = await codeSamples(spec);
+  for (const item of Object.values(spec.paths)) {
+    for (const operation of Object.values(item)) {
+      if (operation?.operationId && samples[operation.operationId]) {
+        operation["x-codeSamples"] = samples[operation.operationId];
+      }
+    }
+  }
+  const plain = (text) => text?.replace(/`([^`]*)`/g, "$1");
+  for (const server of spec.servers ?? []) {
+    server.description = plain(server.description);
+    for (const variable of Object.values(server.variables ?? {})) variable.description = plain(variable.description);
+  }
+  return spec;
+}
+
+/**
  * Builds the site into `outDir` (default site/, emptied first). Returns where it is, its entry pages as file: URLs,
  * its size and the time taken.
  */
@@ -198,7 +289,7 @@ export async function buildSite({ outDir = siteDir, quiet = false } = {}) {
   await mkdir(outDir, { recursive: true });
 
   const spec = JSON.parse(await readFile(join(root, "generated", "openapi.json"), "utf8"));
-  spec.externalDocs ??= GUIDE_LINK;
+  await siteSpec(spec);
   const specPath = join(outDir, "openapi.json");
   await writeFile(specPath, `${JSON.stringify(spec, null, 2)}\n`);
   const referencePath = join(outDir, "index.html");

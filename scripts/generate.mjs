@@ -25,11 +25,12 @@
 //   node scripts/generate.mjs --check      exit 1 and name the stale files when generated/ does not match spec/
 //   node scripts/generate.mjs --watch      regenerate whenever a file under spec/ changes
 //   node scripts/generate.mjs --lint-only  lint the spec and stop
+//   --brief                                the step timings in one line at the end (npm start's tour uses it)
 //   --spec <root.yaml|json>                another root document (default spec/openapi.yaml); used by the benchmarks
 //   --out <dir>                            another output directory (default generated/)
-import { realpathSync, watch } from "node:fs";
+import { readdirSync, realpathSync, watch } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
@@ -191,6 +192,7 @@ function parseArgs(argv) {
     check: flags.has("--check"),
     lintOnly: flags.has("--lint-only"),
     watch: flags.has("--watch"),
+    brief: flags.has("--brief"),
     specRoot: values.spec ?? join(root, "spec", "openapi.yaml"),
     outDir: values.out ?? join(root, "generated"),
   };
@@ -207,8 +209,12 @@ async function timed(name, fn, note) {
   return result;
 }
 
+/** The step timings of the current run, kept for one line at its end with --brief. */
+let steps = [];
+
 function report(name, ms, note = "") {
-  console.log(`  ${name.padEnd(11)} ${ms.toFixed(0).padStart(5)} ms${note ? `  ${note}` : ""}`);
+  if (options.brief) steps.push(`${name} ${ms.toFixed(0)}`);
+  else console.log(`  ${name.padEnd(11)} ${ms.toFixed(0).padStart(5)} ms${note ? `  ${note}` : ""}`);
 }
 
 async function lintSpec(config, externalRefResolver) {
@@ -279,13 +285,13 @@ async function run({ check, lintOnly }) {
   const start = performance.now();
   const specName = relative(root, dirname(options.specRoot)) || ".";
   const outName = relative(root, options.outDir) || ".";
-  console.log(
-    lintOnly
-      ? `lint ${specName}/`
-      : check
-        ? `check ${outName}/ against ${specName}/`
-        : `generate ${specName}/ -> ${outName}/`,
-  );
+  const title = lintOnly
+    ? `lint ${specName}/`
+    : check
+      ? `check ${outName}/ against ${specName}/`
+      : `generate ${specName}/ -> ${outName}/`;
+  steps = [];
+  if (!options.brief) console.log(title);
   const outputs = await buildOutputs({ lintOnly });
   const stale = [];
   for (const [file, content] of Object.entries(outputs)) {
@@ -298,15 +304,57 @@ async function run({ check, lintOnly }) {
     }
   }
   const total = `${(performance.now() - start).toFixed(0)} ms`;
-  if (lintOnly) console.log(`${specName}/ lints clean (0 errors, 0 warnings) in ${total}`);
+  // --brief: what was done and the step timings, on one line
+  const done = (result) => console.log(options.brief ? `${title}: ${result}; steps, ms: ${steps.join(", ")}` : result);
+  if (lintOnly) done(`${specName}/ lints clean (0 errors, 0 warnings) in ${total}`);
   else if (check && stale.length) {
     console.error(
       `${outName}/ is stale; run \`npm run generate\` and commit:\n${stale.map((f) => `  ${f}`).join("\n")}`,
     );
     return false;
-  } else if (check) console.log(`${outName}/ matches ${specName}/ (${total})`);
-  else console.log(`${stale.length ? `wrote ${stale.join(", ")}` : `${outName}/ already up to date`} (${total})`);
+  } else if (check) done(`${outName}/ matches ${specName}/ (${total})`);
+  else done(`${stale.length ? `wrote ${stale.join(", ")}` : `${outName}/ already up to date`} (${total})`);
   return true;
+}
+
+/**
+ * Calls `onChange(file)` whenever a spec file (.yaml, .yml, .json) under `dir` is written, created, renamed or removed.
+ *
+ * Each directory is watched on its own, never a file: an editor that saves by writing a temporary file and renaming it
+ * over the old one (an atomic save, `sed -i`) replaces the file, and a watch on the old file (as Node 20's recursive
+ * fs.watch on Linux keeps) sees nothing after that first save. A watch on the directory sees every later write too.
+ * Directories created later are watched as they appear. Written by hand: no dependency of the project does this
+ * (chokidar would, as a new dependency for one loop over directories).
+ */
+export function watchTree(dir, onChange) {
+  const watchers = new Map();
+  const add = (folder) => {
+    if (watchers.has(folder)) return;
+    let entries;
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      return; // gone already
+    }
+    const watcher = watch(folder, (_event, name) => {
+      if (!name) return;
+      const path = join(folder, name.toString());
+      if (/\.(ya?ml|json)$/.test(path)) return onChange(path);
+      // a directory created, removed or renamed: watched afresh if it is there (anything else is left alone)
+      for (const [watched, old] of watchers) {
+        if (watched === path || watched.startsWith(path + sep)) (old.close(), watchers.delete(watched));
+      }
+      add(path);
+    });
+    watcher.on("error", () => {
+      watcher.close();
+      watchers.delete(folder); // the directory was removed
+    });
+    watchers.set(folder, watcher);
+    for (const entry of entries) if (entry.isDirectory()) add(join(folder, entry.name));
+  };
+  add(dir);
+  return { close: () => watchers.forEach((watcher) => watcher.close()) };
 }
 
 function watchSpec() {
@@ -316,10 +364,10 @@ function watchSpec() {
   const again = () =>
     (running = running.then(() => run({}).catch((err) => console.error(`\n${err.message}\nwaiting for changes...`))));
   again();
-  watch(specDir, { recursive: true }, (_event, file) => {
+  watchTree(specDir, (file) => {
     clearTimeout(timer);
     timer = setTimeout(() => {
-      console.log(`\n${relative(root, join(specDir, file ?? ""))} changed`);
+      console.log(`\n${relative(root, file)} changed`);
       again();
     }, 100);
   });

@@ -7,12 +7,13 @@ export interface PrismMock {
   output(): string;
 }
 /**
- * Starts Prism on a free loopback port: a mock of the spec, or with `proxyTo` (an origin) a proxy that forwards to it
- * and checks each answer against the spec (`sl-violations` header).
+ * Starts Prism on a loopback port (`port`, or a free one when it is 0, the default): a mock of the spec, or with
+ * `proxyTo` (an origin) a proxy that forwards to it and checks each answer against the spec (`sl-violations` header).
  */
 export function startPrism(options?: {
   spec?: string;
   errors?: boolean;
   timeoutMs?: number;
+  port?: number;
   proxyTo?: string;
 }): Promise<PrismMock>;

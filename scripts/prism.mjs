@@ -25,21 +25,22 @@ const prismCli = join(
 );
 
 /**
- * @param {{ spec?: string, errors?: boolean, timeoutMs?: number, proxyTo?: string }} [options]
- *   `proxyTo`: the upstream's origin; starts proxy mode instead of the mock.
+ * @param {{ spec?: string, errors?: boolean, timeoutMs?: number, port?: number, proxyTo?: string }} [options]
+ *   `port` 0 (the default) takes a free port; `proxyTo`: the upstream's origin, starts proxy mode instead of the mock.
  * @returns {Promise<{ url: string, spec: string, stop: () => Promise<void>, output: () => string }>}
  */
 export async function startPrism({
   spec = join(root, "generated/openapi.json"),
   errors = true,
   timeoutMs = 60_000,
+  port = 0,
   proxyTo,
 } = {}) {
   const dir = await mkdtemp(join(tmpdir(), "rainbond-prism-"));
   const mocked = join(dir, "openapi.json");
   await copyFile(spec, mocked);
   const mode = proxyTo === undefined ? ["mock", mocked] : ["proxy", mocked, proxyTo];
-  const args = [prismCli, ...mode, "-h", "127.0.0.1", "-p", "0", ...(errors ? ["--errors"] : [])];
+  const args = [prismCli, ...mode, "-h", "127.0.0.1", "-p", String(port), ...(errors ? ["--errors"] : [])];
   const child = spawn(process.execPath, args, { detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   let exited = false;

@@ -117,12 +117,13 @@ function prepare(
 ): Prepared {
   const path: Record<string, unknown> = {};
   const query: Record<string, unknown> = {};
+  const given: Record<string, unknown> = {}; // the query's values as the caller gave them, for messages
   let body: unknown;
   const param = (name: string, argument: string, value: unknown) => {
     const rule = spec.path_params[name] ?? {};
     if (value === undefined) throw new RainbondInputError(operation, argument, "is required");
     const encoded = encode(operation, argument, rule, value);
-    check(operation, argument, rule, encoded);
+    check(operation, argument, rule, encoded, value);
     path[name] = encoded;
   };
   for (let i = 0; i < endpoint.args.length; i++) {
@@ -141,7 +142,10 @@ function prepare(
         if (name === undefined || rule === undefined) {
           throw new RainbondInputError(operation, `${arg.name}.${key}`, "is not an option of this method");
         }
-        if (item !== undefined) query[name] = encode(operation, `${arg.name}.${key}`, rule, item);
+        if (item !== undefined) {
+          query[name] = encode(operation, `${arg.name}.${key}`, rule, item);
+          given[name] = item;
+        }
       }
     } else {
       body = value;
@@ -159,18 +163,18 @@ function prepare(
       }
       if (body === undefined) {
         if (spec.bodyRequired) throw new RainbondInputError(operation, arg.name, "is required");
-      } else if (spec.body) check(operation, arg.name, spec.body, body);
+      } else if (spec.body) check(operation, arg.name, spec.body, body, value);
     }
   }
   for (const [name, rule] of queryRules) {
     if (query[name] === undefined && rule.default !== undefined) query[name] = rule.default;
   }
-  endpoint.check?.(query, operation);
+  endpoint.check?.(query, operation, given);
   for (const [name, rule] of queryRules) {
     const argument = `options.${camelOf[name] ?? name}`;
     if (query[name] === undefined) {
       if (spec.requiredQuery.includes(name)) throw new RainbondInputError(operation, argument, "is required");
-    } else check(operation, argument, rule, query[name]);
+    } else check(operation, argument, rule, query[name], name in given ? given[name] : query[name]);
   }
   // errors and logs name the path as sent (ids are not secret; each was checked against its pattern above)
   let sent = segments[0]!;

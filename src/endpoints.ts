@@ -19,8 +19,11 @@ export interface Endpoint {
   args: readonly ArgKind[];
   /** The port operations may answer inside the console's envelope. */
   envelope?: "list" | "bean";
-  /** Rules across query parameters, run on the encoded query before each parameter's own rules. */
-  check?: (query: Record<string, unknown>, operation: string) => void;
+  /**
+   * Rules across query parameters, run on the encoded query before each parameter's own rules; `given` holds the
+   * values as the caller gave them, for messages.
+   */
+  check?: (query: Record<string, unknown>, operation: string, given: Record<string, unknown>) => void;
 }
 
 const scope = (name: string): ArgKind => ({ kind: "scope", name });

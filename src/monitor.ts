@@ -2,14 +2,20 @@
 import { maxPointsPerSeries, operations } from "../generated/operations.js";
 import type { Sample } from "./api.js";
 import { RainbondInputError } from "./errors.js";
+import { shown } from "./validate.js";
 
 const rangeQuery = operations.queryComponentMonitorRange.query;
 
 /**
  * The rules of a range query beyond each parameter's own (checked on numbers, after Dates became seconds):
- * timestamps in seconds, `start` before `end`, and no more than the Prometheus limit of points per series.
+ * timestamps in seconds, `start` before `end`, and no more than the Prometheus limit of points per series. Messages
+ * show the values as the caller gave them (`given`): a Date as its ISO time, not as the seconds sent.
  */
-export function checkTimeRange(query: Record<string, unknown>, operation: string): void {
+export function checkTimeRange(
+  query: Record<string, unknown>,
+  operation: string,
+  given: Record<string, unknown> = query,
+): void {
   for (const key of ["start", "end"] as const) {
     const value = query[key];
     const max = rangeQuery[key]?.maximum;
@@ -25,8 +31,10 @@ export function checkTimeRange(query: Record<string, unknown>, operation: string
   // Anything else (missing, not a number, NaN, Infinity) is left to each parameter's own rules.
   if (![start, end, step].every(Number.isFinite)) return;
   if (typeof start !== "number" || typeof end !== "number" || typeof step !== "number") return;
-  if (start >= end)
-    throw new RainbondInputError(operation, "options.start", `must be before options.end (got ${start} >= ${end})`);
+  if (start >= end) {
+    const [from, to] = [shown(given.start ?? start), shown(given.end ?? end)];
+    throw new RainbondInputError(operation, "options.start", `must be before options.end (got ${from} >= ${to})`);
+  }
   if (step > 0 && (end - start) / step > maxPointsPerSeries) {
     const least = Math.ceil((end - start) / maxPointsPerSeries);
     throw new RainbondInputError(

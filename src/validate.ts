@@ -23,9 +23,11 @@ function typeOf(value: unknown): string {
 /** `a string`, `an integer`, `an object`, ... */
 const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
 
-/** ` (got <value>)`, short, for the value at `at`; nothing when `at` names a secret field, whose members are masked. */
-function got(value: unknown, at: string): string {
-  if (SENSITIVE.has(at.slice(at.lastIndexOf(".") + 1))) return "";
+/**
+ * A value as the caller gave it, short: numbers bare, strings quoted, a Date as its ISO time, objects as JSON with
+ * secret fields masked.
+ */
+export function shown(value: unknown): string {
   let text: string | undefined;
   try {
     text =
@@ -33,35 +35,52 @@ function got(value: unknown, at: string): string {
         ? String(value)
         : typeof value === "bigint"
           ? `${value}n`
-          : JSON.stringify(value, (key, item: unknown) => (key && SENSITIVE.has(key) && item != null ? MASK : item));
+          : value instanceof Date
+            ? Number.isNaN(value.getTime())
+              ? "an invalid Date"
+              : value.toISOString()
+            : JSON.stringify(value, (key, item: unknown) => (key && SENSITIVE.has(key) && item != null ? MASK : item));
   } catch {
     // a cycle, a BigInt inside: say what it is instead
   }
   text ??=
     typeof value === "object" && value !== null ? (Array.isArray(value) ? "an array" : "an object") : String(value);
-  return ` (got ${text.length > 60 ? `${text.slice(0, 60)}…` : text})`;
+  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
 }
+
+/** ` (got <value>)` for the value at `at`; nothing when `at` names a secret field, whose members are masked. */
+function got(value: unknown, at: string): string {
+  return SENSITIVE.has(at.slice(at.lastIndexOf(".") + 1)) ? "" : ` (got ${shown(value)})`;
+}
+
+/** The member of what the caller gave that became `encoded[key]`: the caller's value where it was an object too. */
+const member = (given: unknown, key: string | number) =>
+  typeof given === "object" && given !== null ? (given as Record<string | number, unknown>)[key] : undefined;
 
 /** Whether `value`, of JSON type `actual`, is of `type` (an integer is a number too). */
 const isOfType = (type: string, actual: string) => type === actual || (type === "number" && actual === "integer");
 
-/** The rule `value` breaks, in words, or undefined when it satisfies `rule`. Recurses into objects and arrays. */
-function breach(rule: SchemaRule, value: unknown, at: string): [string, string] | undefined {
+/**
+ * The rule `value` breaks, in words, or undefined when it satisfies `rule`. Recurses into objects and arrays.
+ * `value` is what is sent (a port number as the string the spec wants, a Date as Unix seconds); a message shows
+ * `given`, the same value as the caller gave it.
+ */
+function breach(rule: SchemaRule, value: unknown, at: string, given: unknown): [string, string] | undefined {
   if (rule.type !== undefined) {
     const actual = typeOf(value);
     const ok = typeof rule.type === "string" ? isOfType(rule.type, actual) : rule.type.some((t) => isOfType(t, actual));
     if (!ok) {
       const allowed = typeof rule.type === "string" ? [rule.type] : rule.type;
-      return [at, `must be ${allowed.map(article).join(" or ")}${got(value, at)}`];
+      return [at, `must be ${allowed.map(article).join(" or ")}${got(given, at)}`];
     }
   }
   if (rule.enum && !rule.enum.includes(value)) {
-    return [at, `must be one of ${rule.enum.map((v) => JSON.stringify(v)).join(", ")}${got(value, at)}`];
+    return [at, `must be one of ${rule.enum.map((v) => JSON.stringify(v)).join(", ")}${got(given, at)}`];
   }
   if (typeof value === "string") {
     if (rule.pattern) {
       if (!compiled(rule.pattern).test(value)) {
-        return [at, `must be ${rule.patternMeans ?? `a string matching ${rule.pattern}`}${got(value, at)}`];
+        return [at, `must be ${rule.patternMeans ?? `a string matching ${rule.pattern}`}${got(given, at)}`];
       }
     } else if (!rule.enum && LONE_SURROGATE.test(value)) {
       // Free text (a pattern or an enum already keeps these out).
@@ -70,14 +89,14 @@ function breach(rule: SchemaRule, value: unknown, at: string): [string, string] 
   }
   if (typeof value === "number") {
     if (rule.minimum !== undefined && value < rule.minimum)
-      return [at, `must be at least ${rule.minimum}${got(value, at)}`];
+      return [at, `must be at least ${rule.minimum}${got(given, at)}`];
     if (rule.maximum !== undefined && value > rule.maximum)
-      return [at, `must be at most ${rule.maximum}${got(value, at)}`];
+      return [at, `must be at most ${rule.maximum}${got(given, at)}`];
     if (rule.exclusiveMinimum !== undefined && value <= rule.exclusiveMinimum) {
-      return [at, `must be greater than ${rule.exclusiveMinimum}${got(value, at)}`];
+      return [at, `must be greater than ${rule.exclusiveMinimum}${got(given, at)}`];
     }
     if (rule.exclusiveMaximum !== undefined && value >= rule.exclusiveMaximum) {
-      return [at, `must be less than ${rule.exclusiveMaximum}${got(value, at)}`];
+      return [at, `must be less than ${rule.exclusiveMaximum}${got(given, at)}`];
     }
   }
   if (Array.isArray(value)) {
@@ -87,7 +106,7 @@ function breach(rule: SchemaRule, value: unknown, at: string): [string, string] 
       return [at, `must hold at most ${rule.maxItems} items`];
     if (rule.items) {
       for (let i = 0; i < value.length; i++) {
-        const found = breach(rule.items, value[i], `${at}[${i}]`);
+        const found = breach(rule.items, value[i], `${at}[${i}]`, member(given, i) ?? value[i]);
         if (found) return found;
       }
     }
@@ -99,15 +118,18 @@ function breach(rule: SchemaRule, value: unknown, at: string): [string, string] 
     }
     for (const [name, sub] of Object.entries(rule.properties ?? {})) {
       if (record[name] === undefined) continue;
-      const found = breach(sub, record[name], `${at}.${name}`);
+      const found = breach(sub, record[name], `${at}.${name}`, member(given, name) ?? record[name]);
       if (found) return found;
     }
   }
   return undefined;
 }
 
-/** Throws RainbondInputError when `value` breaks `rule`. The values of secret fields are never shown. */
-export function check(operation: string, argument: string, rule: SchemaRule, value: unknown) {
-  const found = breach(rule, value, argument);
+/**
+ * Throws RainbondInputError when `value` (as it is sent) breaks `rule`; the message shows `given` (the same value as
+ * the caller gave it). The values of secret fields are never shown.
+ */
+export function check(operation: string, argument: string, rule: SchemaRule, value: unknown, given: unknown = value) {
+  const found = breach(rule, value, argument, given);
   if (found) throw new RainbondInputError(operation, found[0], found[1]);
 }

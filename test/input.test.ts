@@ -182,17 +182,19 @@ describe("appId: a non-negative integer", () => {
 });
 
 describe("ports: integers 1..65535", () => {
-  const PORT_RULE = /must be a port number from 1 to 65535/;
+  // the port is sent as the string the spec wants; a message shows it as the caller gave it: a number bare
+  const PORT_RULE = (got: string) => new RegExp(`must be a port number from 1 to 65535 \\(got ${got}\\)$`);
   const badPorts: [unknown, RegExp][] = [
-    [0, PORT_RULE],
-    [65536, PORT_RULE],
-    [-1, PORT_RULE],
+    [0, PORT_RULE("0")],
+    [65536, PORT_RULE("65536")],
+    [70000, PORT_RULE("70000")],
+    [-1, PORT_RULE("-1")],
     [1.5, /must be an integer \(got 1\.5\)/],
     [Number.NaN, /must be an integer \(got NaN\)/],
-    ["0", PORT_RULE],
-    ["08080", PORT_RULE],
-    ["80a", PORT_RULE],
-    ["", PORT_RULE],
+    ["0", PORT_RULE('"0"')],
+    ["08080", PORT_RULE('"08080"')],
+    ["80a", PORT_RULE('"80a"')],
+    ["", PORT_RULE('""')],
     [undefined, /is required$/],
   ];
   const byPath: [string, (port: unknown) => RainbondPromise<unknown>][] = [
@@ -439,7 +441,14 @@ describe("monitor.queryRange: the time-range rules", () => {
       "start > end as Dates",
       { start: new Date(NOW * 1000), end: new Date(NOW * 1000 - 60_000) },
       "options.start",
-      /must be before options\.end/,
+      // shown as given: the Dates' ISO times, not the Unix seconds they are sent as
+      /must be before options\.end \(got 2025-11-13T02:13:20\.000Z >= 2025-11-13T02:12:20\.000Z\)$/,
+    ],
+    [
+      "start as a Date, end in seconds",
+      { start: new Date(NOW * 1000), end: NOW - 60 },
+      "options.start",
+      /must be before options\.end \(got 2025-11-13T02:13:20\.000Z >= 1762999940\)$/,
     ],
     ["step = 0", { start: NOW - 60, end: NOW, step: 0 }, "options.step", /must be greater than 0 \(got 0\)/],
     ["step < 0", { start: NOW - 60, end: NOW, step: -60 }, "options.step", /must be greater than 0 \(got -60\)/],

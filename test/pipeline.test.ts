@@ -1,7 +1,8 @@
 // The generator, as people run it: the same spec gives the same bytes, `--check` names what is stale, and `--watch`
-// regenerates when a file of the spec changes. Each test works on a copy of spec/ in a temp directory.
+// regenerates on every save, an editor's save by rename included. Each test works on a copy of spec/ in a temp
+// directory.
 import { spawn, spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
@@ -62,33 +63,54 @@ describe("npm run generate", () => {
     expect(() => readFileSync(join(out, "openapi.json"))).toThrow();
   }, 60_000);
 
-  test("--watch regenerates when a file under the spec changes", async () => {
+  test("--watch regenerates on every save, also after an editor saves by rename", async () => {
     const child = spawn(process.execPath, [generate, "--watch", "--spec", spec, "--out", out], {
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
+    const waiting = new Set<() => void>();
+    child.stdout.on("data", (chunk) => ((output += chunk), waiting.forEach((look) => look())));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const exited = new Promise<never>((_, reject) =>
+      child.once("exit", (code) => reject(new Error(`--watch exited with ${code}:\n${output}`))),
+    );
+    exited.catch(() => {});
+    /** Resolves once the output after `from` matches `pattern`. */
     const seen = (pattern: RegExp, from: number) =>
-      new Promise<void>((resolve, reject) => {
-        const look = () => pattern.test(output.slice(from)) && resolve();
-        child.stdout.on("data", (chunk) => ((output += chunk), look()));
-        child.stderr.on("data", (chunk) => (output += chunk));
-        child.once("exit", (code) => reject(new Error(`--watch exited with ${code}:\n${output}`)));
-        look();
-      });
-    try {
-      await seen(/watching/, 0);
-      await seen(/\bwrote\b/, 0);
+      Promise.race([
+        exited,
+        new Promise<void>((resolve) => {
+          const look = () => pattern.test(output.slice(from)) && (waiting.delete(look), resolve());
+          waiting.add(look);
+          look();
+        }),
+      ]);
+    const file = join(dir, "spec/components/schemas/Port.yaml");
+    const original = readFileSync(file, "utf8");
+    const portAlias = (text: string) => original.replace("description: Port alias.", `description: ${text}`);
+    /** Saves `text` into the file, and waits until the watcher has written it into the output. */
+    const saved = async (text: string, save: (content: string) => void) => {
       const mark = output.length;
-      const file = join(dir, "spec/components/schemas/Port.yaml");
-      writeFileSync(
-        file,
-        readFileSync(file, "utf8").replace("description: Port alias.", "description: The port's alias."),
-      );
-      await seen(/changed[\s\S]*\bwrote\b/, mark);
-      expect(readFileSync(join(out, "openapi.json"), "utf8")).toContain("The port's alias.");
-      expect(readFileSync(join(out, "schema.ts"), "utf8")).toContain("The port's alias.");
+      save(portAlias(text));
+      await seen(/Port\.yaml changed[\s\S]*\bwrote\b/, mark);
+      expect(readFileSync(join(out, "openapi.json"), "utf8")).toContain(text);
+      expect(readFileSync(join(out, "schema.ts"), "utf8")).toContain(text);
+    };
+    const inPlace = (content: string) => writeFileSync(file, content);
+    // an editor's atomic save (and `sed -i`): a new file written beside the old one, then renamed over it
+    const byRename = (content: string) => {
+      const temporary = join(dir, "spec/components/schemas/.Port.yaml.swp");
+      writeFileSync(temporary, content);
+      renameSync(temporary, file);
+    };
+    try {
+      await seen(/watching[\s\S]*\bwrote\b/, 0);
+      await saved("The port's alias.", inPlace);
+      await saved("The alias, saved by rename.", byRename);
+      for (const n of [1, 2, 3]) await saved(`The alias, edit ${n} after the rename.`, inPlace);
+      await saved("The alias, renamed again.", byRename);
     } finally {
       child.kill();
     }
-  }, 60_000);
+  }, 90_000);
 });

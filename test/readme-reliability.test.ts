@@ -1,52 +1,72 @@
-// The README's example of errors, retries, timeouts, cancellation and pages must compile and run. It runs against a
-// local server that answers like the live console: regions over two pages, a proxy's 503 before the ports, a 404.
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { readmeSection, runExample, tempDir, tsBlocks, typeCheck, writeExample } from "./helpers/readme.js";
+// The README's example of errors, retries, timeouts, cancellation and pages must compile and run as the README says:
+// against the Prism mock, where each branch it shows is taken (the 404 through `Prefer: code=404`, "unreachable"
+// through a port below 1024 that nothing listens on). A second run goes through a proxy in front of the mock that answers the first
+// ports request with a proxy's 503, as a reverse proxy in front of a console may: the example's retry is seen, and its
+// log line is caught by the example's own `logger`, not printed.
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import {
+  readmeSection,
+  runExample,
+  tempDir,
+  tsBlocks,
+  typeCheck,
+  writeExample,
+  type Printed,
+} from "./helpers/readme.js";
 import { startRecordingServer, type RecordingServer } from "./helpers/recording-server.js";
-import { successOf } from "./helpers/spec.js";
+import { responseExample, successOf } from "./helpers/spec.js";
 
 const blocks = tsBlocks(readmeSection("reliability"));
-const regionExample = (successOf("listTeamRegions").example as { regions: Record<string, unknown>[] }).regions[0]!;
+const regions = (successOf("listTeamRegions").example as { regions: { region_name: string }[] }).regions;
 const ports = successOf("listComponentPorts").example as unknown[];
-const regionNames = ["hangzhou", "shanghai", "beijing"];
-const notFound = { code: 4000, msg: "service not found", msg_show: "组件不存在" };
+const notFound = responseExample("getComponent", 404) as { code: number; msg_show: string };
+
+/** What the example prints against the mock: every branch it shows, in the order of its calls. */
+const expected = [
+  ...regions.map(({ region_name }) => `region ${region_name}`),
+  `200: ${ports.length} port(s)`,
+  "cancelled",
+  `404 (code ${notFound.code}): ${notFound.msg_show}`,
+  "unreachable",
+];
+
+/** The lines the client logs for the unreachable call, if it logs errors it throws (at most one such line). */
+function expectOnlyUnreachableLogged(printed: Printed) {
+  expect(printed.other.length).toBeLessThanOrEqual(1);
+  for (const line of printed.other) expect(line).toMatch(/^\[rainbond\] components\.get \(GET [^)]+\): fetch failed/);
+}
 
 let tmp: ReturnType<typeof tempDir>;
-let server: RecordingServer;
+let proxy: RecordingServer;
 let portsAsked = 0;
 
 beforeAll(async () => {
   tmp = tempDir("readme-reliability");
-  server = await startRecordingServer(({ pathname, query }) => {
-    if (pathname.endsWith("/regions")) {
-      const page = Number(query.get("page"));
-      const size = Number(query.get("page_size"));
-      const names = regionNames.slice((page - 1) * size, page * size);
+  const mock = inject("prismUrl");
+  proxy = await startRecordingServer(async ({ method, url, pathname, headers, body }) => {
+    if (pathname.endsWith("/ports") && ++portsAsked === 1) {
       return {
-        body: {
-          total: regionNames.length,
-          regions: names.map((region_name) => ({ ...regionExample, region_id: `id-${region_name}`, region_name })),
-        },
+        status: 503,
+        body: "<html><body>503 Service Unavailable</body></html>",
+        headers: { "content-type": "text/html" },
       };
     }
-    if (pathname.endsWith("/ports")) {
-      portsAsked += 1;
-      if (portsAsked === 1)
-        return {
-          status: 503,
-          body: "<html><body>503 Service Unavailable</body></html>",
-          headers: { "content-type": "text/html" },
-        };
-      return { body: ports };
+    const forwarded: Record<string, string> = {};
+    for (const name of ["authorization", "prefer", "content-type"]) {
+      if (typeof headers[name] === "string") forwarded[name] = headers[name];
     }
-    if (pathname.endsWith("/services/gone")) return { status: 404, body: notFound };
-    return { body: successOf("getComponent").example };
+    const answer = await fetch(`${mock}${url}`, { method, headers: forwarded, body: body || undefined });
+    return {
+      status: answer.status,
+      body: await answer.text(),
+      headers: { "content-type": answer.headers.get("content-type") ?? "application/json" },
+    };
   });
 });
 
 afterAll(async () => {
   tmp?.remove();
-  await server?.close();
+  await proxy?.close();
 });
 
 describe("the README's reliability example", () => {
@@ -57,7 +77,12 @@ describe("the README's reliability example", () => {
       "withResponse",
       "timeoutMs",
       "retries",
+      "logger",
       "AbortController",
+      `Prefer: "code=404"`,
+      "RainbondApiError",
+      "RainbondAbortError",
+      "RainbondConnectionError",
       "RainbondTimeoutError",
       "RainbondNotFoundError",
     ]) {
@@ -70,23 +95,25 @@ describe("the README's reliability example", () => {
     expect([...typeCheck([file]).values()].flat()).toEqual([]);
   }, 120_000);
 
-  test("runs: pages until total, retries the 503, cancels, and reports the 404 with the console's fields", async () => {
-    const file = writeExample(tmp.dir, "reliability-run.ts", blocks[0] ?? "");
-    const lines = await runExample(file, { RAINBOND_URL: server.url, RAINBOND_TOKEN: "readme-token" });
-    expect(lines).toEqual([
-      ...regionNames.map((name) => `region ${name}`),
-      `200: ${ports.length} port(s)`,
-      "cancelled",
-      `404 (code ${notFound.code}): ${notFound.msg_show}`,
-    ]);
-    const pages = server.requests
-      .filter((r) => r.pathname === "/openapi/v1/teams/q8k2mz5d/regions")
-      .map((r) => Object.fromEntries(r.query));
-    expect(pages).toEqual([
-      { page: "1", page_size: "2" },
-      { page: "2", page_size: "2" },
-    ]);
+  test("runs against the mock and takes every branch it shows", async () => {
+    const file = writeExample(tmp.dir, "reliability-mock.ts", blocks[0] ?? "");
+    const printed = await runExample(file, { RAINBOND_URL: inject("prismUrl"), RAINBOND_TOKEN: "readme-token" });
+    expect(printed.log).toEqual(expected);
+    expectOnlyUnreachableLogged(printed);
+  }, 60_000);
+
+  test("retries a proxy's 503 and logs the retry through its logger", async () => {
+    const file = writeExample(tmp.dir, "reliability-proxy.ts", blocks[0] ?? "");
+    const printed = await runExample(file, { RAINBOND_URL: proxy.url, RAINBOND_TOKEN: "readme-token" });
+    const retry = printed.log.findIndex((line) => line.startsWith("retrying: "));
+    expect(printed.log[retry]).toMatch(
+      /^retrying: \[rainbond\] ports\.list \(GET [^)]+\) failed with 503: 503 Service Unavailable; retry 1 of 3 in \d+ ms$/,
+    );
+    expect(printed.log.filter((_, i) => i !== retry)).toEqual(expected);
+    expect(retry).toBe(expected.indexOf(`200: ${ports.length} port(s)`)); // just before the answer that followed it
+    expectOnlyUnreachableLogged(printed);
     expect(portsAsked).toBe(2);
-    expect(server.requests.every((r) => r.headers.authorization === "readme-token")).toBe(true);
+    const asked = proxy.requests.filter((r) => r.pathname.endsWith("/ports"));
+    expect(asked.every((r) => r.headers.authorization === "readme-token")).toBe(true);
   }, 60_000);
 });

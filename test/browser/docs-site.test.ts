@@ -1,13 +1,15 @@
 // The published docs site (scripts/docs.mjs), in a real browser: built first (so this works on a fresh clone), then
 // opened from file:// with every request that would leave the machine blocked and recorded, as it would be viewed
 // offline. A last test serves it from a loopback static host. Screenshots of every page go to .screenshots/.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { assertSelfContained, buildSite, serveSite, type BuiltSite } from "../../scripts/docs.mjs";
+import { assertSelfContained, buildSite, serveSite, type BuiltSite, type CodeSample } from "../../scripts/docs.mjs";
+import { endpoints } from "../../src/endpoints.js";
 import { chromiumPath, guardContext, launchChromium, type Guard } from "./chromium.js";
 import {
   expandTag,
@@ -33,6 +35,9 @@ let guideName: string;
 let browser: Browser | undefined;
 let context: BrowserContext;
 let guard: Guard;
+
+/** Where Redoc puts an operation: the element id, and the route after `#/`. */
+const referenceId = (op: Operation) => `${op.tag.toLowerCase()}/${op.operationId.toLowerCase()}`;
 
 const summariesOf = (tag: string) => operations.filter((op) => op.tag === tag).map((op) => op.summary);
 
@@ -172,7 +177,11 @@ describe("the docs site", () => {
     expect(guide.url()).toBe(site.guide);
     expect(await guide.title()).toBe(guideName);
     // The guide documents src/index.ts: its entry point is in the navigation, README.md is its front page.
-    await guide.locator(".tsd-navigation").getByText("createRainbondClient", { exact: true }).first().waitFor();
+    await guide
+      .locator(".tsd-navigation")
+      .getByText("createRainbondClient", { exact: true })
+      .first()
+      .waitFor({ state: "attached" });
     const readmeTitle = (await readFile(join(root, "README.md"), "utf8")).match(/^# (.+)$/m)?.[1];
     await guide.getByRole("heading", { name: readmeTitle, exact: true }).first().waitFor();
     await screenshot(guide, "docs-guide");
@@ -190,6 +199,121 @@ describe("the docs site", () => {
     expect(await reference.title()).toBe((spec.info as Json).title);
     expect(guard.problems()).toEqual([]);
   });
+
+  it(
+    "shows how to call each of the 17 operations with the client, in TypeScript first",
+    { timeout: 120_000 },
+    async () => {
+      // the site's copy of the spec carries the samples (generated from the endpoint table); spec/ does not
+      const shown = JSON.parse(await readFile(join(site.outDir, "openapi.json"), "utf8")) as Json;
+      expect(JSON.stringify(spec)).not.toContain("x-codeSamples");
+      const methodOf = Object.fromEntries(
+        Object.entries(endpoints).flatMap(([area, table]) =>
+          Object.entries(table).map(([name, { op }]) => [op, `client.${area}.${name}(`]),
+        ),
+      );
+      const page = await openReference(site.reference);
+      for (const op of operations) {
+        const item = (shown.paths as Record<string, Record<string, Json>>)[op.path]![op.method]!;
+        const samples = item["x-codeSamples"] as CodeSample[];
+        expect(
+          samples.map((sample) => sample.label),
+          op.operationId,
+        ).toEqual(["TypeScript", "curl"]);
+        expect(samples[0]!.source).toContain(`await ${methodOf[op.operationId]}`);
+        await openOperation(page, op);
+        const section = page.locator(`[id="${referenceId(op)}"]`);
+        await section
+          .locator("pre, code")
+          .filter({ hasText: methodOf[op.operationId] })
+          .first()
+          .waitFor({ state: "visible" });
+        await section.getByRole("button", { name: "TypeScript" }).first().waitFor({ state: "visible" });
+      }
+      await screenshot(page, "docs-reference-samples");
+      expect(guard.problems()).toEqual([]);
+    },
+  );
+
+  it("shows the servers' text without Markdown backticks", { timeout: 60_000 }, async () => {
+    const page = await openReference(site.reference);
+    const texts = await page.locator('[data-testid="server-panel-item-name"]').allTextContents();
+    const described = (spec.servers as { description: string }[]).map((server) => server.description);
+    expect(described.join("")).toContain("`");
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) expect(described.map((d) => d.replaceAll("`", ""))).toContain(text.trim());
+  });
+
+  it("starts the guide's navigation with createRainbondClient and the API areas, errors after", async () => {
+    const page = await context.newPage();
+    await page.goto(site.guide);
+    const groups = page.locator("#tsd-nav-container > li > details");
+    await groups.first().waitFor({ state: "attached" });
+    const titles = await groups.locator("> summary").allTextContents();
+    expect(titles.map((t) => t.trim()).slice(0, 3)).toEqual(["Client", "API areas", "Errors"]);
+    expect((await groups.nth(0).locator("a").allTextContents())[0]).toBe("createRainbondClient");
+    const areas = Object.keys(endpoints).map((area) => `${area[0]!.toUpperCase()}${area.slice(1)}Api`);
+    expect((await groups.nth(1).locator("a").allTextContents()).sort()).toEqual(areas.sort());
+    expect(await groups.nth(2).locator("a").allTextContents()).toContain("RainbondNotFoundError");
+    expect(guard.problems()).toEqual([]);
+  });
+
+  it("links each method of the guide to the operation it calls in the reference", { timeout: 60_000 }, async () => {
+    const page = await context.newPage();
+    await page.goto(new URL("interfaces/PortsApi.html", site.guide).href);
+    const links = await page
+      .locator('.tsd-panel a[href*="index.html#/"]')
+      .evaluateAll((anchors) => anchors.map((a) => a.getAttribute("href")));
+    const byId = Object.fromEntries(operations.map((op) => [op.operationId, op]));
+    const expected = Object.values(endpoints.ports).map((e) => `../../index.html#/${referenceId(byId[e.op]!)}`);
+    // every method of the area links to its operation: the four of the table, and the shortcuts to ports.update's
+    expect(new Set(links)).toEqual(new Set(expected));
+    expect(links.filter((href) => href === expected[2])).toHaveLength(1 + 6);
+    const reference = await follow(page, page.locator(`.tsd-panel a[href="${expected[2]}"]`).first());
+    await waitForRedoc(reference);
+    const op = byId[endpoints.ports.update.op]!;
+    expect(new URL(reference.url()).hash).toBe(`#/${referenceId(op)}`);
+    await reference.waitForFunction((id) => {
+      const top = document.getElementById(id)?.getBoundingClientRect().top;
+      return top !== undefined && top >= 0 && top < window.innerHeight;
+    }, referenceId(op));
+    expect(guard.problems()).toEqual([]);
+  });
+
+  it(
+    "shows the pages of docs/ and the changelog in the guide, linked from the README",
+    { timeout: 60_000 },
+    async () => {
+      const pages = (await readdir(join(root, "docs"))).filter((name) => name.endsWith(".md")).map((n) => `docs/${n}`);
+      if (existsSync(join(root, "CHANGELOG.md"))) pages.push("CHANGELOG.md");
+      expect(pages).toContain("docs/performance.md");
+      const page = await context.newPage();
+      await page.goto(site.guide);
+      const documents = page.locator("#tsd-nav-container > li > details").filter({ hasText: "Documents" }).locator("a");
+      await documents.first().waitFor({ state: "attached" });
+      expect(await documents.count()).toBe(pages.length);
+      for (const file of pages) {
+        const heading = /^# (.+)$/m.exec(await readFile(join(root, file), "utf8"))?.[1];
+        const name = file === "CHANGELOG.md" ? "Changelog" : heading!;
+        expect(await documents.allTextContents(), file).toContain(name);
+      }
+      // the README's link to the performance page leads to it, within the guide
+      const performance = await follow(
+        page,
+        page.locator('.tsd-panel a[href*="documents/"]', { hasText: "Performance" }).first(),
+      );
+      expect(performance.url()).toMatch(/\/guide\/documents\/[^/]+\.html$/);
+      await performance
+        .locator("h1", { hasText: /^Performance/ })
+        .first()
+        .waitFor();
+      // and the README's table links to the reference, relative to the site
+      await page.goto(site.guide);
+      const openOuter = page.locator("tr", { hasText: "ports.openOuter" }).locator("a").first();
+      expect(await openOuter.getAttribute("href")).toBe("../index.html#/ports/updatecomponentport");
+      expect(guard.problems()).toEqual([]);
+    },
+  );
 
   it("works from a static host too, loading nothing from elsewhere", { timeout: 60_000 }, async () => {
     const server = await serveSite({ dir: site.outDir });

@@ -60,24 +60,37 @@ export function typeCheck(files: string[]): Map<string, string[]> {
   return byFile;
 }
 
-/** Bundles an example and runs it with `env` set, returning what it printed with console.log, line by line. */
-export async function runExample(file: string, env: Record<string, string>): Promise<string[]> {
+/** What an example printed: `log` with console.log, `other` with console.warn, error, info and debug (stderr). */
+export interface Printed {
+  log: string[];
+  other: string[];
+}
+
+/**
+ * Bundles an example and runs it with `env` set, returning what it printed, line by line. Nothing it prints reaches
+ * the test run's output.
+ */
+export async function runExample(file: string, env: Record<string, string>): Promise<Printed> {
   const outfile = file.replace(/\.ts$/, ".mjs");
   await bundleForNode(file, outfile);
   const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
   Object.assign(process.env, env);
-  const lines: string[] = [];
-  const log = vi
-    .spyOn(console, "log")
-    .mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(" ")));
+  const printed: Printed = { log: [], other: [] };
+  const text = (args: unknown[]) => args.map(String).join(" ");
+  const spies = [
+    vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => void printed.log.push(text(args))),
+    ...(["warn", "error", "info", "debug"] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void printed.other.push(text(args))),
+    ),
+  ];
   try {
     await import(pathToFileURL(outfile).href);
   } finally {
-    log.mockRestore();
+    for (const spy of spies) spy.mockRestore();
     for (const [key, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[key];
       else process.env[key] = value;
     }
   }
-  return lines;
+  return printed;
 }

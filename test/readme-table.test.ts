@@ -1,0 +1,81 @@
+// The README's table of methods is generated (scripts/readme-table.mjs) from src/ and the spec: this fails when the
+// README's copy drifts from what the script writes, and checks the table against the client as it runs.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { END, START, readmeWithTable } from "../scripts/readme-table.mjs";
+import { endpoints } from "../src/endpoints.js";
+import { createRainbondClient } from "../src/index.js";
+import { root } from "./helpers/readme.js";
+import { operationById } from "./helpers/spec.js";
+
+const readme = readFileSync(join(root, "README.md"), "utf8");
+const block = readme.slice(readme.indexOf(START), readme.indexOf(END));
+/** The table's rows as { method, operation, args, returns, label }. */
+const rows = [
+  ...block.matchAll(/^\| `(\w+\.\w+)` \| \[`([A-Z]+ [^`]+)`\]\[(\w+)\][^|]* \| ([^|]*) \| `([^`]+)` \|$/gm),
+].map(([, method = "", operation = "", label = "", args = "", returns = ""]) => ({
+  method,
+  operation,
+  label,
+  args,
+  returns,
+}));
+const links = Object.fromEntries([...block.matchAll(/^\[(\w+)\]: (\S+)$/gm)].map(([, label, url]) => [label, url]));
+
+describe("the README's table of methods", () => {
+  test("is what scripts/readme-table.mjs writes from src/ and the spec", async () => {
+    expect(readme.indexOf(START)).toBeGreaterThan(0);
+    expect(await readmeWithTable(readme)).toBe(readme);
+  }, 60_000);
+
+  test("drifting is seen: a README whose table lost a row, or changed one, is rewritten", async () => {
+    const lost = readme.replace(/^\| `ports\.openOuter` .*\n/m, "");
+    const changed = readme.replace("| `Port[]` |", "| `Port` |");
+    expect(lost).not.toBe(readme);
+    expect(changed).not.toBe(readme);
+    expect(await readmeWithTable(lost)).toBe(readme);
+    expect(await readmeWithTable(changed)).toBe(readme);
+  }, 60_000);
+
+  test("has a row for every method of the client, as it runs", () => {
+    const client = createRainbondClient({ baseUrl: "http://127.0.0.1:9", token: "t", logLevel: "off" });
+    const methods = Object.entries(client)
+      .filter(([, area]) => typeof area === "object" && area !== null && !("GET" in area)) // not client.raw
+      .flatMap(([name, area]) => Object.keys(area as object).map((method) => `${name}.${method}`));
+    expect(methods.length).toBe(24); // 23 that call an operation, and regions.iterateForTeam
+    expect(rows.map((row) => row.method).sort()).toEqual(methods.sort());
+  });
+
+  test("names the operation of the endpoint table and links to it in the reference", () => {
+    for (const [area, table] of Object.entries(endpoints)) {
+      for (const [name, { op }] of Object.entries(table)) {
+        const row = rows.find((r) => r.method === `${area}.${name}`)!;
+        const { method, path, operation } = operationById(op);
+        expect(row.operation.split(" ")[0], row.method).toBe(method.toUpperCase());
+        expect(path.endsWith(row.operation.split(" ")[1]!.replace(/^…/, "")), row.method).toBe(true);
+        const tag = (operation as unknown as { tags: string[] }).tags[0]!.toLowerCase();
+        expect(links[row.label], row.method).toBe(
+          `https://rainbond-openapi.github.io/rainbond-openapi/#/${tag}/${op.toLowerCase()}`,
+        );
+      }
+    }
+    // the port shortcuts call ports.update's operation with their action
+    const openOuter = block.split("\n").find((line) => line.startsWith("| `ports.openOuter` |"))!;
+    expect(openOuter).toContain(`[\`PUT …/ports/{port}\`][${rows.find((r) => r.method === "ports.update")!.label}]`);
+    expect(openOuter).toContain('`action: "open_outer"`');
+  });
+
+  test("shows which methods take a scope object and which take plain ids", () => {
+    const scoped = (row: { args: string }) => /`(region|app|component)`/.test(row.args);
+    const plain = rows.filter((row) => !scoped(row)).map((row) => row.method);
+    expect(plain.sort()).toEqual([
+      "gateway.listEnterpriseHttpRules",
+      "regions.get",
+      "regions.iterateForTeam",
+      "regions.listForTeam",
+      "teams.resources",
+    ]);
+    expect(readme).not.toContain("Every method takes the scope it works in as a plain object");
+  });
+});

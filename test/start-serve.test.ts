@@ -1,0 +1,127 @@
+// `npm start -- --serve --port N` keeps the Prism mock running on 127.0.0.1:N and says how to point the client at it;
+// stopping npm stops the mock too, and nothing is left behind: no process of the run, no listening port, no temporary
+// copy of the spec. Each way of stopping gets a run of its own: SIGTERM and SIGHUP sent to npm's process, and SIGINT
+// sent as Ctrl-C sends it, to npm's process group. (SIGINT sent to npm's process alone reaches the `sh -c` that npm
+// runs a script in, and sh waits for its command without passing it on: no npm script ever sees it.)
+// Linux: processes are found in /proc by their command lines.
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { connect, createServer } from "node:net";
+import { describe, expect, test } from "vitest";
+import { root } from "./helpers/readme.js";
+
+/** A port nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Whether something accepts connections on 127.0.0.1:port. */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("error", () => resolve(false));
+  });
+}
+
+/** Every process whose command line holds all of `parts` as arguments: its pid and its arguments. */
+function processesWith(...parts: string[]): { pid: number; args: string[] }[] {
+  const found = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let args: string[];
+    try {
+      args = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
+    } catch {
+      continue; // ended meanwhile
+    }
+    if (parts.every((part) => args.some((arg) => arg === part || arg.endsWith(`/${part}`))))
+      found.push({ pid: Number(entry), args });
+  }
+  return found;
+}
+
+/** Checks `condition` every 100 ms until it holds; fails after `ms`. */
+async function until(condition: () => boolean | Promise<boolean>, what: string, ms = 20_000) {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`still waiting, after ${ms} ms, for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe("npm start -- --serve", () => {
+  const stops = [
+    ["SIGTERM", "npm's process"],
+    ["SIGHUP", "npm's process"],
+    ["SIGINT", "npm's process group (Ctrl-C)"],
+  ] as const;
+  for (const [signal, to] of stops) {
+    test(`serves the mock on --port until ${signal} is sent to ${to}, then leaves nothing behind`, async () => {
+      const port = await freePort();
+      // a process group of its own, as a shell gives the command it runs
+      const npm = spawn("npm", ["start", "--", "--serve", "--port", String(port)], {
+        cwd: root,
+        stdio: ["ignore", "pipe", "pipe"],
+        detached: true,
+      });
+      let output = "";
+      npm.stdout.on("data", (chunk) => (output += chunk));
+      npm.stderr.on("data", (chunk) => (output += chunk));
+      const npmExited = new Promise((resolve) => npm.once("exit", resolve));
+      const url = `http://127.0.0.1:${port}`;
+      try {
+        await until(() => output.includes(`keeps running at ${url}`), "the URL", 120_000);
+        expect(output).toContain(`createRainbondClient({ baseUrl: "${url}"`);
+        expect(output).toContain(`Prefer: "code=404"`);
+        // the tour: the generator's timings on one line, and each line named by the method it calls
+        expect(output).toMatch(/^generate spec\/ -> generated\/: .*; steps, ms: load \d+, .*format-ts \d+$/m);
+        expect(output).not.toMatch(/^ {2}lint +\d+ ms/m);
+        expect(output).toMatch(/^ok +ports\.openOuter +port 8080 outer=true$/m);
+        expect(output).not.toMatch(/^ok +ports\.update /m);
+        expect(output).toMatch(/17 of 17 methods answered/);
+        expect(await listening(port)).toBe(true);
+        // the mock answers as the spec says, and with an error when asked to
+        const answer = await fetch(`${url}/openapi/v1/httpdomains`, { headers: { authorization: "t" } });
+        expect(answer.status).toBe(200);
+        const refused = await fetch(`${url}/openapi/v1/httpdomains`, {
+          headers: { authorization: "t", prefer: "code=404" },
+        });
+        expect(refused.status).toBe(404);
+
+        const script = processesWith("scripts/start.mjs", "--serve", String(port));
+        const prism = processesWith("prism-cli/dist/index.js", "mock", String(port));
+        expect(script).toHaveLength(1);
+        expect(prism).toHaveLength(1);
+        const specCopy = prism[0]!.args.find((arg) => arg.endsWith("openapi.json"))!;
+        expect(existsSync(specCopy)).toBe(true);
+
+        if (to.includes("group")) process.kill(-npm.pid!, signal);
+        else npm.kill(signal);
+        await npmExited;
+        await until(
+          () => processesWith("scripts/start.mjs", "--serve", String(port)).length === 0,
+          "the script to end",
+        );
+        expect(processesWith("prism-cli/dist/index.js", "mock", String(port))).toEqual([]);
+        expect(await listening(port)).toBe(false);
+        expect(existsSync(specCopy)).toBe(false);
+      } finally {
+        if (npm.exitCode === null && npm.signalCode === null) npm.kill("SIGKILL");
+        // whatever the outcome, nothing of this run may outlive it
+        for (const { pid } of [
+          ...processesWith("scripts/start.mjs", "--serve", String(port)),
+          ...processesWith("prism-cli/dist/index.js", "mock", String(port)),
+        ]) {
+          process.kill(pid, "SIGKILL");
+        }
+      }
+    }, 180_000);
+  }
+});
