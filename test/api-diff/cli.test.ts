@@ -2,27 +2,20 @@
 // generated/, the spec is changed in the work tree and the command compares it with HEAD, as Markdown and as JSON.
 // (The classification itself is tested in memory: mutations.test.ts, rules.test.ts.)
 import { execFile } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { removePortField, rewordPortDescription } from "../release/spec-edits.js";
 import { createTempRepo, root, type TempRepo } from "../release/temp-repo.js";
 
 const run = promisify(execFile);
 const cli = join(root, "scripts/api-diff/cli.mjs");
 let repo: TempRepo;
 
-beforeAll(() => {
+beforeAll(async () => {
   repo = createTempRepo(["spec", "src", "generated"]);
-  // a maintainer removes a field of Port and rewords a description
-  const file = join(repo.dir, "spec/components/schemas/Port.yaml");
-  const yaml = readFileSync(file, "utf8");
-  const changed = yaml
-    .replace(", k8s_service_name]", "]")
-    .replace(/\n  k8s_service_name:\n(?: {4}.*\n)+/, "\n")
-    .replace("description: Port number.", "description: The port number.");
-  expect(changed).not.toContain("k8s_service_name");
-  writeFileSync(file, changed);
+  await removePortField(repo.dir); // a maintainer removes a field of Port
+  await rewordPortDescription(repo.dir); // and rewords a description
 });
 
 afterAll(() => repo?.remove());
@@ -33,6 +26,7 @@ describe("npm run api-diff", () => {
     expect(stdout).toMatch(/^\*\*Breaking\*\*\n\n- `ports.add`, `ports.delete`, `ports.update`: response 200 field/);
     expect(stdout).toContain("- `ports.list`: response 200 field `[].k8s_service_name` removed\n");
     expect(stdout).toContain("**Docs only**\n\n- `ports.add`, `ports.delete`, `ports.update`: description of response");
+    expect(stdout).toContain("- `ports.list`: description of response 200 field `[].container_port` changed\n");
   });
 
   test("--json prints the bump and the changes", async () => {
