@@ -19,10 +19,15 @@ export const manifestOf = (dir) => JSON.parse(readFileSync(join(dir, "package.js
 export function changesetsAddedSince(dir, ref) {
   const folder = join(dir, CHANGESET_DIR);
   if (!existsSync(folder)) return [];
+  // (a ref from before changesets were set up has no .changeset/: then every changeset is new)
   const atRef = new Set(
-    execFileSync("git", ["ls-tree", "--name-only", `${ref}:${CHANGESET_DIR}`], { cwd: dir, encoding: "utf8" })
+    execFileSync("git", ["ls-tree", "-r", "--name-only", ref, "--", `${CHANGESET_DIR}/`], {
+      cwd: dir,
+      encoding: "utf8",
+    })
       .split("\n")
-      .filter(Boolean),
+      .filter(Boolean)
+      .map((path) => path.slice(CHANGESET_DIR.length + 1)),
   );
   return readdirSync(folder)
     .filter((name) => name.endsWith(".md") && name !== "README.md" && !atRef.has(name))

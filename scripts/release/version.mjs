@@ -1,9 +1,8 @@
 #!/usr/bin/env node
 // npm run release:version: changesets' version step (`changeset version`: the pending changesets become the new
 // version in package.json and its section in CHANGELOG.md, and are deleted), then the same version in
-// package-lock.json, whose root entry npm would otherwise rewrite on the next install.
+// package-lock.json (`npm version`, offline, no commit or tag), whose root entry would otherwise lag behind.
 import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { manifestOf } from "./changesets.mjs";
 import { isMain, main, repositoryRoot } from "./cli.mjs";
@@ -13,11 +12,7 @@ export const changesetBin = (dir) => join(dir, "node_modules/@changesets/cli/bin
 export function version(dir) {
   execFileSync(process.execPath, [changesetBin(dir), "version"], { cwd: dir, stdio: "pipe" });
   const { version: next } = manifestOf(dir);
-  const lockFile = join(dir, "package-lock.json");
-  const lock = JSON.parse(readFileSync(lockFile, "utf8"));
-  lock.version = next;
-  if (lock.packages?.[""]) lock.packages[""].version = next;
-  writeFileSync(lockFile, `${JSON.stringify(lock, null, 2)}\n`);
+  execFileSync("npm", ["version", next, "--no-git-tag-version", "--allow-same-version"], { cwd: dir, stdio: "pipe" });
   return next;
 }
 

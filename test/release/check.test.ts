@@ -2,7 +2,7 @@
 // changeset, added by the branch, that bumps the major version (the minor one while 0.x). In a temporary repository
 // whose base commit already holds a pending major changeset (first-release.md): only what the branch adds counts.
 import { execFile } from "node:child_process";
-import { writeFile } from "node:fs/promises";
+import { cp, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
@@ -81,5 +81,19 @@ describe("the release check", () => {
     await changeset("api-drop", "major");
     const passed = await exec(process.execPath, [cli, "--base", base], { cwd: repo.dir });
     expect(passed.stdout).toContain("versioned (major: .changeset/api-drop.md)");
+  });
+
+  test("against a base from before changesets were set up, every changeset of the branch counts", async () => {
+    const old = createTempRepo(["spec", "src", "generated", "package.json"]);
+    try {
+      const before = old.git("rev-parse", "HEAD").trim();
+      await cp(join(root, ".changeset"), join(old.dir, ".changeset"), { recursive: true });
+      await removePortField(old.dir);
+      const { ok, report } = await releaseCheck(old.dir, before);
+      expect(ok).toBe(true); // first-release.md (major) is new to that base
+      expect(report).toContain(".changeset/first-release.md");
+    } finally {
+      old.remove();
+    }
   });
 });

@@ -208,6 +208,8 @@ describe("the release, rehearsed: spec change -> pull request -> changeset -> ve
       await script("scripts/release/version.mjs");
       const manifest = JSON.parse(await readFile(join(repo.dir, "package.json"), "utf8"));
       expect(manifest.version).toBe(version);
+      const lock = JSON.parse(await readFile(join(repo.dir, "package-lock.json"), "utf8"));
+      expect([lock.version, lock.packages[""].version]).toEqual([version, version]);
       const changelog = await readFile(join(repo.dir, "CHANGELOG.md"), "utf8");
       const previous = changelog.indexOf(`## ${before}\n`);
       const entry = changelog.slice(changelog.indexOf(`## ${version}\n`), previous === -1 ? undefined : previous);
