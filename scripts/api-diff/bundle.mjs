@@ -49,7 +49,7 @@ export function checkoutAt(ref, paths, cwd = root) {
  * A bundled document made ready for api-smart-diff, which classifies changes well where it finds them under `paths`
  * but reports changes in shared components a second time, at component level, with weaker verdicts. So:
  * - every `$ref` is replaced by what it points at (redocly's dereferencing), and `components` are dropped except the
- *   security schemes, which a `$ref` cannot reach;
+ *   security schemes and the extensions (`x-...`), which a `$ref` cannot reach;
  * - path-level parameters are merged into each operation (an operation's own parameter wins, by name and place);
  * - the root `security` becomes each operation's own, where it has none.
  * Every change then shows under `paths/<path>/<method>/...`, as a change of one operation.
@@ -76,6 +76,9 @@ export async function normalize(bundled) {
     }
   }
   delete spec.security;
-  spec.components = spec.components?.securitySchemes ? { securitySchemes: spec.components.securitySchemes } : {};
+  // kept from components: the security schemes and the extensions (e.g. x-console-envelope), which no $ref reaches
+  spec.components = Object.fromEntries(
+    Object.entries(spec.components ?? {}).filter(([key]) => key === "securitySchemes" || key.startsWith("x-")),
+  );
   return spec;
 }

@@ -178,18 +178,12 @@ export function locate(diff, before, after, whole = { before, after }) {
     const reached = users.length ? users : usersOfScheme(whole.before, scheme);
     return reached.map(([p, m]) => operation(p, m, { part: "scheme", scheme, keyword: rest[0], rest: rest.slice(1) }));
   }
-  return [
-    {
-      ...base,
-      scope: "document",
-      path: null,
-      method: null,
-      operationId: null,
-      part: DOCUMENT_KEYS.has(String(top)) ? "document" : "other",
-      keyword: String(top),
-      rest: diff.path.slice(1),
-    },
-  ];
+  // a change of the document itself (info, servers, tags), or of an extension of its components (x-console-envelope,
+  // read by tools, not by the client): no operation
+  const extension = top === "components" && String(path).startsWith("x-");
+  const [keyword, below] = extension ? [String(path), diff.path.slice(2)] : [String(top), diff.path.slice(1)];
+  const part = extension || DOCUMENT_KEYS.has(String(top)) ? "document" : "other";
+  return [{ ...base, scope: "document", path: null, method: null, operationId: null, part, keyword, rest: below }];
 }
 
 /**

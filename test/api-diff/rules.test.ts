@@ -68,6 +68,16 @@ const cases: RuleCase[] = [
     level: "docs",
   },
   {
+    rule: "other-extensions-are-docs",
+    name: "an extension of components (x-console-envelope, read by npm run verify) changes",
+    mutate: (doc) => {
+      const components = doc.components as unknown as Record<string, { description?: string }>;
+      components["x-console-envelope"]!.description = "The console's envelope.";
+    },
+    message: "x-console-envelope.description changed",
+    level: "docs",
+  },
+  {
     rule: "response-enum-changes-break",
     name: "a response enum gains a value",
     mutate: (doc) => void schemas(doc).TeamRegionsResp!.properties!.status!.enum!.push("4"),

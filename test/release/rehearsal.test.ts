@@ -106,6 +106,7 @@ function bumped(version: string, bump: Bump): string {
 let repo: TempRepo;
 let registry: LocalRegistry;
 let work: string;
+let seeded: Promise<unknown>;
 const cleanups: (() => Promise<void>)[] = [];
 
 /** Runs one of the project's scripts in the temporary repository, as the workflows do. */
@@ -125,10 +126,14 @@ beforeAll(async () => {
   cleanups.push(async () => repo.remove());
   registry = await startRegistry();
   cleanups.push(() => registry.stop());
-  // The registry has no uplink: the package's runtime dependencies go in from this project's node_modules.
-  for (const dependency of ["openapi-typescript-helpers", "openapi-fetch"]) {
-    await npm(["publish", join(root, "node_modules", dependency), "--ignore-scripts"], work);
-  }
+  // The registry has no uplink: the package's runtime dependencies go in from this project's node_modules, while
+  // the first change goes through its steps (only the consumers need them).
+  seeded = Promise.all(
+    ["openapi-typescript-helpers", "openapi-fetch"].map((dependency) =>
+      npm(["publish", join(root, "node_modules", dependency), "--ignore-scripts"], work),
+    ),
+  );
+  seeded.catch(() => {}); // reported by the consumers, which await it
 }, 60_000);
 
 afterAll(async () => {
@@ -143,6 +148,7 @@ async function consume(change: Change, version: string, spec: string): Promise<s
   const dir = join(work, `consumer-${version}`);
   await mkdir(join(dir, "src"), { recursive: true });
   await writeFile(join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
+  await seeded;
   await npm(["install", `rainbond-openapi@${version}`, "--save-exact", "--no-audit", "--no-fund"], dir);
   const installed = JSON.parse(await readFile(join(dir, "node_modules/rainbond-openapi/package.json"), "utf8"));
   expect(installed.version).toBe(version);
