@@ -5,8 +5,14 @@
 // The source is read at run time (test/helpers/source-doc.ts); nothing here copies a field list from the spec.
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { readSourceDocument, type SourceField, type SourceRecord, type SourceType } from "./helpers/source-doc.js";
-import { deref, refName, spec, specOperations, type SpecSchema } from "./helpers/spec.js";
+import {
+  readSourceDocument,
+  type Endpoint,
+  type SourceField,
+  type SourceRecord,
+  type SourceType,
+} from "./helpers/source-doc.js";
+import { deref, refName, spec, specOperations, type LocatedOperation, type SpecSchema } from "./helpers/spec.js";
 
 const sourceDir = new URL("../spec/source/", import.meta.url);
 const md = readFileSync(new URL("rainbond-openapi-v1.md", sourceDir), "utf8");
@@ -115,10 +121,16 @@ function compareFields(at: string, fields: SourceField[], schema: SpecSchema): s
   const required = new Set(schema.required ?? []);
   const named = new Set(fields.map((f) => f.name));
   for (const extra of Object.keys(properties).filter((p) => !named.has(p))) {
-    issues.push(`${at}.${extra}: in the spec, but the source names no such field`);
+    const since = sinceIssue(`${at}.${extra}`, properties[extra]!);
+    if (since === undefined)
+      coverRefs(properties[extra]!); // a field the console gained: its schemas are accounted for
+    else issues.push(since || `${at}.${extra}: in the spec, but the source names no such field`);
   }
-  for (const name of required)
-    if (!named.has(name)) issues.push(`${at}: the spec requires ${name}, which the source does not name`);
+  for (const name of required) {
+    if (!named.has(name) && !(properties[name] && sinceIssue(name, properties[name]!) === undefined)) {
+      issues.push(`${at}: the spec requires ${name}, which the source does not name`);
+    }
+  }
   for (const field of fields) {
     const where = `${at}.${field.name}`;
     const property = properties[field.name];
@@ -126,6 +138,7 @@ function compareFields(at: string, fields: SourceField[], schema: SpecSchema): s
       issues.push(`${where}: in the source (${show(field.type)}), missing from the spec`);
       continue;
     }
+    if (markOf(property) !== undefined) issues.push(`${where}: marked x-since, but the source names it`);
     issues.push(...compareType(where, field.type, property));
     if (field.required !== undefined && field.required !== required.has(field.name)) {
       issues.push(
@@ -159,6 +172,76 @@ function compareFields(at: string, fields: SourceField[], schema: SpecSchema): s
     }
   }
   return issues;
+}
+
+// ---- additions the source does not name: `x-since` (spec/README.md, "Growing past the source") -------------------
+
+/** What a field, parameter or operation the source does not name must carry: `x-since: "<console version>"`. */
+const SINCE = /^v?\d+(\.\d+){0,2}$/;
+const markOf = (node: { [key: string]: unknown }): unknown =>
+  node["x-since"] ?? (typeof node.$ref === "string" ? deref(node as SpecSchema)["x-since"] : undefined);
+
+/** undefined when `node` is marked with a valid x-since; "" when it is not marked; a message when the mark is bad. */
+function sinceIssue(at: string, node: { [key: string]: unknown }): string | undefined {
+  const mark = markOf(node);
+  if (mark === undefined) return "";
+  if (typeof mark === "string" && SINCE.test(mark)) return undefined;
+  return `${at}: x-since must be a console version such as "6.1.0" (it is ${JSON.stringify(mark)})`;
+}
+
+/** Counts the schemas a marked addition points at as accounted for. */
+function coverRefs(node: unknown): void {
+  if (Array.isArray(node)) node.forEach(coverRefs);
+  else if (node && typeof node === "object") {
+    const name = refName(node as SpecSchema);
+    if (name && !covered.has(name)) {
+      covered.add(name);
+      coverRefs(schemas[name]);
+    }
+    Object.values(node).forEach(coverRefs);
+  }
+}
+
+/** Operations of the spec that are no endpoint of the source (by method and path), unless marked x-since. */
+function unknownOperations(operations: LocatedOperation[], endpoints: Endpoint[]): string[] {
+  return operations.flatMap(({ method, path, operationId, operation }) => {
+    if (endpoints.some((e) => e.method === method && e.path === path)) return [];
+    const issue = sinceIssue(`${operationId} (${method} ${path})`, operation as unknown as Record<string, unknown>);
+    return issue === undefined ? [] : [issue || `${operationId} (${method} ${path}): not an endpoint of the source`];
+  });
+}
+
+interface Parameter {
+  name: string;
+  in: string;
+  [key: string]: unknown;
+}
+/** An operation's parameters, its path's and its own, `$ref`s to components.parameters resolved. */
+function parametersOf({ method, path }: LocatedOperation): Parameter[] {
+  const item = spec.paths[path] as unknown as { parameters?: Parameter[] } & Record<
+    string,
+    { parameters?: Parameter[] }
+  >;
+  const components = (spec.components as { parameters?: Record<string, Parameter> }).parameters ?? {};
+  const resolve = (p: Parameter): Parameter =>
+    typeof p.$ref === "string" ? resolve(components[p.$ref.split("/").pop()!]!) : p;
+  return [...(item.parameters ?? []), ...(item[method.toLowerCase()]?.parameters ?? [])].map(resolve);
+}
+
+/** Parameters of the spec's operations the source does not name for that operation, unless marked x-since. */
+function unknownParameters(operations: (LocatedOperation & { parameters: Parameter[] })[], endpoints: Endpoint[]) {
+  return operations.flatMap(({ method, path, operationId, parameters }) => {
+    const endpoint = endpoints.find((e) => e.method === method && e.path === path);
+    if (!endpoint) return []; // an operation of its own: unknownOperations speaks for it
+    return parameters
+      .filter((p) => !endpoint.names.includes(p.name))
+      .flatMap((p) => {
+        const issue = sinceIssue(`${operationId}: ${p.in} parameter ${p.name}`, p);
+        return issue === undefined
+          ? []
+          : [issue || `${operationId}: ${p.in} parameter ${p.name}, which the source does not name`];
+      });
+  });
 }
 
 function compareRecord(record: SourceRecord): string[] {
@@ -257,5 +340,84 @@ describe("the spec has nothing the source does not account for", () => {
     const port = doc.records.find((r) => r.name === "Port")!.fields.find((f) => f.name === "protocol")!;
     expect(port.values?.closed).toBe(true);
     expect(schemas.PortProtocol?.enum).toEqual(port.values?.values);
+  });
+});
+
+describe("the spec may grow past its source: additions marked x-since (spec/README.md)", () => {
+  const withParameters = specOperations.map((o) => ({ ...o, parameters: parametersOf(o) }));
+  const portRecord = doc.records.find((r) => r.name === "Port")!;
+  const port = deref(schemas.Port!);
+  const withField = (field: SpecSchema): SpecSchema => ({
+    ...port,
+    properties: { ...port.properties, is_public: field },
+  });
+
+  test("every operation of the spec is an endpoint of the source, or marked x-since", () => {
+    expect(unknownOperations(specOperations, doc.endpoints)).toEqual([]);
+  });
+
+  test("every parameter of an operation is named by the source for that operation, or marked x-since", () => {
+    // the parameters are read whole: each placeholder of a path is a path parameter of its operations
+    for (const o of withParameters) {
+      const placeholders = [...o.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      expect(o.parameters.filter((p) => p.in === "path").map((p) => p.name)).toEqual(placeholders);
+    }
+    expect(unknownParameters(withParameters, doc.endpoints)).toEqual([]);
+  });
+
+  test("a field the source does not name: refused unmarked, allowed with x-since, refused with a bad mark", () => {
+    expect(compareFields("Port", portRecord.fields, port)).toEqual([]);
+    expect(compareFields("Port", portRecord.fields, withField({ type: "boolean" }))).toEqual([
+      "Port.is_public: in the spec, but the source names no such field",
+    ]);
+    expect(compareFields("Port", portRecord.fields, withField({ type: "boolean", "x-since": "6.1.0" }))).toEqual([]);
+    expect(
+      compareFields("Port", portRecord.fields, {
+        ...withField({ type: "boolean", "x-since": "6.1" }),
+        required: [...(port.required ?? []), "is_public"],
+      }),
+    ).toEqual([]);
+    expect(compareFields("Port", portRecord.fields, withField({ type: "boolean", "x-since": "soon" }))).toEqual([
+      'Port.is_public: x-since must be a console version such as "6.1.0" (it is "soon")',
+    ]);
+  });
+
+  test("the source's own fields are still checked exactly, marked or not", () => {
+    const { k8s_service_name: _dropped, ...rest } = port.properties!;
+    expect(compareFields("Port", portRecord.fields, { ...port, properties: rest })).toContain(
+      "Port.k8s_service_name: in the source (string), missing from the spec",
+    );
+    const marked = { ...port.properties, port_alias: { ...port.properties!.port_alias, "x-since": "6.1.0" } };
+    expect(compareFields("Port", portRecord.fields, { ...port, properties: marked })).toEqual([
+      "Port.port_alias: marked x-since, but the source names it",
+    ]);
+    const retyped = { ...port.properties, port_alias: { type: "integer", "x-since": "6.1.0" } };
+    expect(compareFields("Port", portRecord.fields, { ...port, properties: retyped })).toContain(
+      'Port.port_alias: the source says string; the spec has type "integer"',
+    );
+  });
+
+  test("an operation the source does not name: refused unmarked, allowed with x-since", () => {
+    const ping = (extra: Record<string, unknown>): LocatedOperation => ({
+      operationId: "ping",
+      method: "GET",
+      path: "/openapi/v1/ping",
+      operation: { operationId: "ping", responses: {}, ...extra },
+    });
+    expect(unknownOperations([ping({})], doc.endpoints)).toEqual([
+      "ping (GET /openapi/v1/ping): not an endpoint of the source",
+    ]);
+    expect(unknownOperations([ping({ "x-since": "6.1.0" })], doc.endpoints)).toEqual([]);
+  });
+
+  test("a parameter the source does not name: refused unmarked, allowed with x-since", () => {
+    const range = withParameters.find((o) => o.operationId === "queryComponentMonitorRange")!;
+    const adding = (parameter: Parameter) => [{ ...range, parameters: [...range.parameters, parameter] }];
+    expect(unknownParameters(adding({ name: "step_unit", in: "query" }), doc.endpoints)).toEqual([
+      "queryComponentMonitorRange: query parameter step_unit, which the source does not name",
+    ]);
+    expect(unknownParameters(adding({ name: "step_unit", in: "query", "x-since": "6.1.0" }), doc.endpoints)).toEqual(
+      [],
+    );
   });
 });

@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { validateWorkflow as validateWithWarnings } from "@action-validator/core";
 import { describe, expect, it } from "vitest";
 import { matrixRows, PINNED } from "../scripts/runtimes/matrix.mjs";
+import { LABELS } from "../scripts/release/index.mjs";
 
 /** The validator, with its one known notice kept out of the test output: it does not check `paths` globs (it says
  *  "Glob validation is not yet supported"), which the "filters on paths that exist" test below does instead. Any
@@ -65,8 +66,8 @@ function globToRegExp(glob: string): RegExp {
 }
 
 describe("the GitHub Actions workflows", () => {
-  it("are the three expected ones", () => {
-    expect(workflows).toEqual(["ci.yml", "pages.yml", "regenerate.yml"]);
+  it("are the four expected ones", () => {
+    expect(workflows).toEqual(["ci.yml", "pages.yml", "regenerate.yml", "release.yml"]);
   });
 
   it("the validator rejects a workflow that is not valid (so its passing means something)", () => {
@@ -137,14 +138,49 @@ describe("the GitHub Actions workflows", () => {
     );
   });
 
-  it("Regenerate runs on spec/ changes and by hand, and opens a pull request when generated/ changed", () => {
+  it("CI runs the release check on pull requests, against the pull request's base", () => {
+    const ci = source("ci.yml");
+    const step = ci.slice(ci.indexOf("- name: A breaking API change needs a major changeset"));
+    expect(step).toMatch(/^[^\n]*\n\s+if: github\.event_name == 'pull_request'\n/);
+    expect(step).toContain("BASE_REF: ${{ github.base_ref }}");
+    expect(step).toContain('git fetch --no-tags --depth=1 origin "$BASE_REF"');
+    expect(step).toContain("npm run release:check -- --base FETCH_HEAD");
+  });
+
+  it("Regenerate runs on spec/ changes and by hand; its logic is npm run regenerate; it opens a labelled pull request", () => {
     const regenerate = source("regenerate.yml");
     expect(pathFilters(regenerate)).toContain("spec/**");
     expect(regenerate).toMatch(/^\s{2}workflow_dispatch:/m);
     expect(regenerate).toContain("run: npm ci");
-    expect(regenerate).toContain("run: npm run generate");
+    expect(regenerate).toContain('run: npm run regenerate -- --body "$RUNNER_TEMP/pr-body.md"');
+    expect(regenerate).not.toMatch(/git (diff|status|log)/); // the script does it, where the tests run it
     expect(regenerate).toMatch(/uses: peter-evans\/create-pull-request@v\d+/);
-    expect(regenerate).toMatch(/git diff [^\n]*-- spec\//);
+    expect(regenerate).toMatch(/add-paths: \|\n\s+generated\/\n\s+\.changeset\/\n/);
+    expect(regenerate).toContain("labels: ${{ steps.regenerate.outputs.label }}");
+    expect(regenerate).toContain("body-path: ${{ runner.temp }}/pr-body.md");
+    expect(Object.values(LABELS).filter(Boolean).sort()).toEqual(["api:additive", "api:breaking", "api:docs"]);
+  });
+
+  it("Release: changesets' flow on main, then build, test, publish with provenance (OIDC), release, docs", () => {
+    const release = source("release.yml");
+    expect(release).toMatch(/push:\s*\n\s*branches: \[main\]/);
+    expect(release).toMatch(/uses: changesets\/action@v1\s*\n\s*with:\s*\n\s*version: npm run release:version\n/);
+    expect(release).toMatch(/id-token: write/);
+    const afterVersioning = release.slice(release.indexOf("uses: changesets/action"));
+    for (const command of ["npm run build", "npm test", "npm run release:publish -- --github"]) {
+      expect(afterVersioning).toContain(`run: ${command}`);
+    }
+    expect(release.match(/if: steps\.changesets\.outputs\.hasChangesets == 'false'/g)).toHaveLength(4);
+    expect(release).toContain('NPM_CONFIG_PROVENANCE: "true"');
+    // no long-lived npm token: the NPM_TOKEN secret is read once, by the fallback step, and only used when set
+    expect(release.match(/secrets\.NPM_TOKEN/g)).toHaveLength(1);
+    expect(release).toContain('if [ -n "$NPM_TOKEN" ]; then npm config set');
+    expect(release).not.toMatch(/NODE_AUTH_TOKEN/);
+    // the docs site of the released version: pages.yml called with the tag
+    expect(release).toMatch(
+      /uses: \.\/\.github\/workflows\/pages\.yml\s*\n\s*with:\s*\n\s*ref: \$\{\{ needs\.release\.outputs\.tag \}\}/,
+    );
+    expect(release).toContain("if: needs.release.outputs.published == 'true'");
   });
 
   it("Pages builds the site with npm run docs and deploys site/ to GitHub Pages", () => {
@@ -155,5 +191,8 @@ describe("the GitHub Actions workflows", () => {
     expect(pages).toMatch(/uses: actions\/deploy-pages@v\d+/);
     expect(pages).toMatch(/pages: write/);
     expect(pages).toMatch(/id-token: write/);
+    // callable by release.yml with the released tag
+    expect(pages).toMatch(/workflow_call:\s*\n\s*inputs:\s*\n\s*ref:/);
+    expect(pages).toMatch(/uses: actions\/checkout@v\d+\s*\n\s*with:\s*\n\s*ref: \$\{\{ inputs\.ref \}\}/);
   });
 });

@@ -40,6 +40,10 @@ export interface Endpoint {
   number: number;
   method: string;
   path: string;
+  /** The parameter names the source gives the operation: its path's placeholders, and every name in backticks in
+   *  its "### Operation N" section (query parameters, body fields, the parameters said to be "declared as path
+   *  parameters"). */
+  names: string[];
 }
 
 export interface SourceDocument {
@@ -403,14 +407,17 @@ export function readSourceDocument(md: string): SourceDocument {
     const resolved = same
       ? `${endpoints.find((e) => e.number === Number(same[1]))?.path ?? "?"}${same[2] ?? ""}`
       : path!.replace(/`/g, "");
-    endpoints.push({ number: Number(number), method: method!, path: resolved });
+    const placeholders = [...resolved.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+    endpoints.push({ number: Number(number), method: method!, path: resolved, names: placeholders });
   }
   let operation: string | undefined;
   for (let i = 0; i < s4.length; i++) {
     const line = s4[i]!;
     const op = /^### Operation (\d+):/.exec(line);
     if (op) operation = op[1];
-    else if (operation && /\bBody:\s*$/.test(line)) {
+    const endpoint = operation === undefined ? undefined : endpoints.find((e) => e.number === Number(operation));
+    if (endpoint) endpoint.names.push(...[...line.matchAll(/`(\w+)`/g)].map((m) => m[1]!));
+    if (!op && operation && /\bBody:\s*$/.test(line)) {
       const start = s4.findIndex((l, j) => j > i && l.trim().startsWith("|"));
       const table = readTable(s4, start);
       records.push(recordFromTable(`Operation ${operation} body`, "4", table, statusCodes, {}));

@@ -1,0 +1,49 @@
+// `npm run api-diff` end to end, once: in a temporary git repository holding the project's spec/, src/ and
+// generated/, the spec is changed in the work tree and the command compares it with HEAD, as Markdown and as JSON.
+// (The classification itself is tested in memory: mutations.test.ts, rules.test.ts.)
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { removePortField, rewordPortDescription } from "../release/spec-edits.js";
+import { createTempRepo, root, type TempRepo } from "../release/temp-repo.js";
+
+const run = promisify(execFile);
+const cli = join(root, "scripts/api-diff/cli.mjs");
+let repo: TempRepo;
+
+beforeAll(async () => {
+  repo = createTempRepo(["spec", "src", "generated"]);
+  await removePortField(repo.dir); // a maintainer removes a field of Port
+  await rewordPortDescription(repo.dir); // and rewords a description
+});
+
+afterAll(() => repo?.remove());
+
+describe("npm run api-diff", () => {
+  test("prints the Markdown changelog of the work tree against HEAD", async () => {
+    const { stdout } = await run(process.execPath, [cli], { cwd: repo.dir });
+    expect(stdout).toMatch(/^\*\*Breaking\*\*\n\n- `ports.add`, `ports.delete`, `ports.update`: response 200 field/);
+    expect(stdout).toContain("- `ports.list`: response 200 field `[].k8s_service_name` removed\n");
+    expect(stdout).toContain("**Docs only**\n\n- `ports.add`, `ports.delete`, `ports.update`: description of response");
+    expect(stdout).toContain("- `ports.list`: description of response 200 field `[].container_port` changed\n");
+  });
+
+  test("--json prints the bump and the changes", async () => {
+    const { stdout } = await run(process.execPath, [cli, "--base", "HEAD", "--json"], { cwd: repo.dir });
+    const json = JSON.parse(stdout) as { bump: string; changes: { level: string; methods: string[] }[] };
+    expect(json.bump).toBe("major");
+    expect(
+      json.changes
+        .filter((c) => c.level === "breaking")
+        .flatMap((c) => c.methods)
+        .sort(),
+    ).toEqual(["ports.add", "ports.delete", "ports.list", "ports.update"]);
+  });
+
+  test("an unknown --base is refused with exit code 2 and a message naming it", async () => {
+    const failed = await run(process.execPath, [cli, "--base", "no-such-ref"], { cwd: repo.dir }).catch((e) => e);
+    expect(failed.code).toBe(2);
+    expect(failed.stderr).toContain("--base no-such-ref: no such commit");
+  });
+});

@@ -1,0 +1,251 @@
+// The release, rehearsed end to end in a temporary git repository made from the project (its node_modules
+// linked), three times: a spec change that removes a response field (major), one that adds a field (minor), one that
+// rewords a description (patch). Each goes the way a real one goes:
+//   1. the maintainer's spec change is committed; the Regenerate workflow's script (npm run regenerate) regenerates,
+//      writes the pull request's body to a file (in place of the GitHub call) with the API changelog first, and the
+//      changeset from the API diff; the pull request is "merged" (committed);
+//   2. changesets' version step (npm run release:version): package.json's version and CHANGELOG.md's entry;
+//   3. changesets' publish step (npm run release:publish: `changeset publish`, which builds through `prepare`) to a
+//      real registry on loopback (Verdaccio, no uplink: test/release/registry.ts);
+//   4. a new project installs that exact version from the registry, compiles under strict TypeScript against its
+//      types (`@ts-expect-error` on the removed field; the added field typed) and calls Prism mocking that spec.
+// Step 4 of one change runs while the next change goes through steps 1-3: they share nothing.
+import { execFile } from "node:child_process";
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startPrism } from "../../scripts/prism.mjs";
+import { startRegistry, type LocalRegistry } from "./registry.js";
+import { addPortField, removePortField, rewordPortDescription } from "./spec-edits.js";
+import { createTempRepo, gitIdentity, root, type TempRepo } from "./temp-repo.js";
+
+const exec = promisify(execFile);
+const tsc = join(root, "node_modules/typescript/bin/tsc");
+
+type Bump = "major" | "minor" | "patch";
+interface Change {
+  name: string;
+  bump: Bump;
+  label: string;
+  /** The changelog's section and the line the change must have in it. */
+  section: string;
+  line: string;
+  /** The change to spec/, as a maintainer would make it. */
+  edit(dir: string): Promise<void>;
+  /** The consumer's code: main(baseUrl) returns what the test checks. */
+  consumer: string;
+  expectOutput: Record<string, unknown>;
+  /** Text the installed package's types must hold. */
+  typesHold: string;
+}
+
+const CONSUMER_HEAD = `import { createRainbondClient } from "rainbond-openapi";
+
+export async function main(baseUrl: string): Promise<string> {
+  const client = createRainbondClient({ baseUrl, token: "rehearsal-token" });
+  const ports = await client.ports.list({ teamId: "q8k2mz5d", regionName: "rainbond", appId: 12, serviceId: "gr3f9c2a" });
+  const first = ports[0]!;
+  // @ts-expect-error k8s_service_name is no longer a field of Port
+  const removed: unknown = first.k8s_service_name;
+`;
+
+/** From the additive change on: the new field is typed (this does not compile against an older version). */
+const READS_IS_PUBLIC = `${CONSUMER_HEAD}  const isPublic: boolean | undefined = first.is_public;
+  return JSON.stringify({ ports: ports.length, isPublic, removed: removed ?? null });
+}
+`;
+
+const changes: Change[] = [
+  {
+    name: "a response field is removed",
+    bump: "major",
+    label: "api:breaking",
+    section: "Breaking",
+    line: "- `ports.list`: response 200 field `[].k8s_service_name` removed",
+    edit: removePortField,
+    consumer: `${CONSUMER_HEAD}  return JSON.stringify({ ports: ports.length, protocol: first.protocol, removed: removed ?? null });
+}
+`,
+    expectOutput: { ports: 2, protocol: "http", removed: null },
+    typesHold: "container_port: number;",
+  },
+  {
+    name: "a response field is added (marked x-since)",
+    bump: "minor",
+    label: "api:additive",
+    section: "Added",
+    line: "- `ports.list`: new response 200 field `[].is_public`",
+    edit: addPortField,
+    consumer: READS_IS_PUBLIC,
+    expectOutput: { ports: 2, isPublic: true, removed: null },
+    typesHold: "is_public?: boolean;",
+  },
+  {
+    name: "a description is reworded",
+    bump: "patch",
+    label: "api:docs",
+    section: "Docs only",
+    line: "- `ports.list`: description of response 200 field `[].container_port` changed",
+    edit: rewordPortDescription,
+    consumer: READS_IS_PUBLIC,
+    expectOutput: { ports: 2, isPublic: true, removed: null },
+    typesHold: "/** @description The port the component listens on. */",
+  },
+];
+
+/** x.y.z bumped as semver (and changesets) bump it. */
+function bumped(version: string, bump: Bump): string {
+  const [major, minor, patch] = version.split(".").map(Number) as [number, number, number];
+  if (bump === "major") return `${major + 1}.0.0`;
+  if (bump === "minor") return `${major}.${minor + 1}.0`;
+  return `${major}.${minor}.${patch + 1}`;
+}
+
+let repo: TempRepo;
+let registry: LocalRegistry;
+let work: string;
+let seeded: Promise<unknown>;
+const cleanups: (() => Promise<void>)[] = [];
+
+/** Runs one of the project's scripts in the temporary repository, as the workflows do. */
+const script = (file: string, args: string[] = [], env: NodeJS.ProcessEnv = {}) =>
+  exec(process.execPath, [join(repo.dir, file), ...args], {
+    cwd: repo.dir,
+    env: { ...process.env, ...gitIdentity, ...env },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+const npm = (args: string[], cwd: string) =>
+  exec("npm", args, { cwd, env: { ...process.env, ...registry.env }, maxBuffer: 64 * 1024 * 1024 });
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), "rainbond-rehearsal-"));
+  cleanups.push(() => rm(work, { recursive: true, force: true }));
+  repo = createTempRepo([], { nodeModules: true });
+  cleanups.push(async () => repo.remove());
+  registry = await startRegistry();
+  cleanups.push(() => registry.stop());
+  // The registry has no uplink: the package's runtime dependencies go in from this project's node_modules, while
+  // the first change goes through its steps (only the consumers need them).
+  seeded = Promise.all(
+    ["openapi-typescript-helpers", "openapi-fetch"].map((dependency) =>
+      npm(["publish", join(root, "node_modules", dependency), "--ignore-scripts"], work),
+    ),
+  );
+  seeded.catch(() => {}); // reported by the consumers, which await it
+}, 60_000);
+
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+/** What each change published, and its consumer's check running in the background. */
+const published = new Map<string, { version: string; consumer: Promise<string> }>();
+
+/** Step 4: a new project installs the version from the registry, compiles against it, calls Prism. */
+async function consume(change: Change, version: string, spec: string): Promise<string> {
+  const dir = join(work, `consumer-${version}`);
+  await mkdir(join(dir, "src"), { recursive: true });
+  await writeFile(join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
+  await seeded;
+  await npm(["install", `rainbond-openapi@${version}`, "--save-exact", "--no-audit", "--no-fund"], dir);
+  const installed = JSON.parse(await readFile(join(dir, "node_modules/rainbond-openapi/package.json"), "utf8"));
+  expect(installed.version).toBe(version);
+  const types = await readFile(join(dir, "node_modules/rainbond-openapi/dist/generated/schema.d.ts"), "utf8");
+  expect(types).toContain(change.typesHold);
+  await writeFile(join(dir, "src/index.ts"), change.consumer);
+  await writeFile(
+    join(dir, "run.mjs"),
+    'import { main } from "./out/index.js";\nconsole.log(await main(process.argv[2]));\n',
+  );
+  await writeFile(
+    join(dir, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        module: "NodeNext",
+        moduleResolution: "NodeNext",
+        target: "ES2022",
+        lib: ["ES2022", "DOM"],
+        types: [],
+        rootDir: "src",
+        outDir: "out",
+        noEmitOnError: true,
+      },
+      include: ["src"],
+    }),
+  );
+  await exec(process.execPath, [tsc, "-p", "."], { cwd: dir });
+  const prism = await startPrism({ spec });
+  try {
+    const { stdout } = await exec(process.execPath, ["run.mjs", prism.url], { cwd: dir });
+    return stdout.trim();
+  } finally {
+    await prism.stop();
+  }
+}
+
+describe("the release, rehearsed: spec change -> pull request -> changeset -> version -> registry -> consumer", () => {
+  for (const change of changes) {
+    test(`${change.name}: ${change.bump}`, async () => {
+      const before = JSON.parse(await readFile(join(repo.dir, "package.json"), "utf8")).version as string;
+      const version = bumped(before, change.bump);
+
+      // 1. the spec change, the Regenerate workflow's script, its pull request "merged"
+      await change.edit(repo.dir);
+      repo.commit(`spec: ${change.name}`);
+      const body = join(work, `pr-body-${version}.md`);
+      const outputs = join(work, `outputs-${version}`);
+      await script("scripts/release/regenerate.mjs", ["--body", body], { GITHUB_OUTPUT: outputs });
+      const text = await readFile(body, "utf8");
+      expect(text.startsWith(`**${change.section}**\n\n`)).toBe(true);
+      expect(text).toContain(`${change.line}\n`);
+      expect(text).toMatch(/### Regenerated files[^\n]*\n\n {4} M generated\/openapi\.json\n/);
+      expect(await readFile(outputs, "utf8")).toContain(`label=${change.label}\n`);
+      const changesets = (await readdir(join(repo.dir, ".changeset"))).filter((f) => f.startsWith("api-"));
+      expect(changesets).toHaveLength(1);
+      const changeset = await readFile(join(repo.dir, ".changeset", changesets[0]!), "utf8");
+      expect(changeset).toMatch(new RegExp(`^---\\n"rainbond-openapi": ${change.bump}\\n---\\n`));
+      expect(changeset).toContain(change.line);
+      repo.commit("Regenerate generated/ from spec/");
+
+      // 2. the version step
+      await script("scripts/release/version.mjs");
+      const manifest = JSON.parse(await readFile(join(repo.dir, "package.json"), "utf8"));
+      expect(manifest.version).toBe(version);
+      const lock = JSON.parse(await readFile(join(repo.dir, "package-lock.json"), "utf8"));
+      expect([lock.version, lock.packages[""].version]).toEqual([version, version]);
+      const changelog = await readFile(join(repo.dir, "CHANGELOG.md"), "utf8");
+      const previous = changelog.indexOf(`## ${before}\n`);
+      const entry = changelog.slice(changelog.indexOf(`## ${version}\n`), previous === -1 ? undefined : previous);
+      expect(entry).toContain(`### ${change.bump[0]!.toUpperCase()}${change.bump.slice(1)} Changes`);
+      expect(entry).toContain(change.line);
+      expect((await readdir(join(repo.dir, ".changeset"))).filter((f) => f.startsWith("api-"))).toEqual([]);
+      repo.commit("Version Packages");
+
+      // 3. the publish step, to the local registry
+      const notes = join(work, `notes-${version}.md`);
+      await script("scripts/release/publish.mjs", ["--notes", notes], registry.env);
+      expect(repo.git("tag", "--list", `v${version}`).trim()).toBe(`v${version}`);
+      expect(await readFile(notes, "utf8")).toContain(change.line);
+      const packument = (await (await fetch(`${registry.url}/rainbond-openapi`)).json()) as { versions: object };
+      expect(Object.keys(packument.versions)).toContain(version);
+
+      // 4. the consumer, in the background (awaited below)
+      const spec = join(work, `openapi-${version}.json`);
+      await copyFile(join(repo.dir, "generated/openapi.json"), spec);
+      const consumer = consume(change, version, spec);
+      consumer.catch(() => {}); // reported by the test that awaits it
+      published.set(change.name, { version, consumer });
+    }, 60_000);
+  }
+
+  for (const change of changes) {
+    test(`${change.name}: a new project installs the version, compiles against its types and calls Prism`, async () => {
+      const release = published.get(change.name);
+      expect(release, "the release steps above failed").toBeDefined();
+      expect(JSON.parse(await release!.consumer)).toEqual(change.expectOutput);
+    }, 60_000);
+  }
+});
