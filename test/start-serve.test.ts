@@ -1,8 +1,8 @@
 // `npm start -- --serve --port N` keeps the Prism mock running on 127.0.0.1:N and says how to point the client at it;
 // stopping npm stops the mock too, and nothing is left behind: no process of the run, no listening port, no temporary
-// copy of the spec. Each way of stopping gets a run of its own: SIGTERM and SIGHUP sent to npm's process, and SIGINT
-// sent as Ctrl-C sends it, to npm's process group. (SIGINT sent to npm's process alone reaches the `sh -c` that npm
-// runs a script in, and sh waits for its command without passing it on: no npm script ever sees it.)
+// copy of the spec. Each way of stopping gets a run of its own: SIGTERM, SIGHUP and SIGINT sent to npm's process, and
+// SIGINT sent as Ctrl-C sends it, to npm's process group. (npm passes a signal on to the `sh -c` it runs a script in,
+// and sh waits for its command without passing SIGINT on: so the script is `exec node ...`, and npm's child is node.)
 // Linux: processes are found in /proc by their command lines.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
@@ -60,6 +60,7 @@ describe("npm start -- --serve", () => {
   const stops = [
     ["SIGTERM", "npm's process"],
     ["SIGHUP", "npm's process"],
+    ["SIGINT", "npm's process"],
     ["SIGINT", "npm's process group (Ctrl-C)"],
   ] as const;
   for (const [signal, to] of stops) {
