@@ -174,7 +174,7 @@ function prepare(
     const argument = `options.${camelOf[name] ?? name}`;
     if (query[name] === undefined) {
       if (spec.requiredQuery.includes(name)) throw new RainbondInputError(operation, argument, "is required");
-    } else check(operation, argument, rule, query[name], name in given ? given[name] : query[name]);
+    } else check(operation, argument, rule, query[name], given[name]); // a default: shown as sent
   }
   // errors and logs name the path as sent (ids are not secret; each was checked against its pattern above)
   let sent = segments[0]!;

@@ -1,9 +1,9 @@
 // Which client methods call each operation: read from the client's own table (src/endpoints.ts, `endpoints`), so the
 // changelog names `ports.list` rather than a path, and nothing here repeats the table. The table is a TypeScript
-// module that imports generated/operations.ts; esbuild bundles it (it stays in memory) and Node imports the result.
+// module that imports generated/operations.ts: scripts/import-bundled.mjs loads it.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { build } from "esbuild";
+import { importBundled } from "../import-bundled.mjs";
 
 /**
  * operationId -> the client's method names (`area.method`) that call it, from `<dir>/src/endpoints.ts`; an empty map
@@ -14,16 +14,7 @@ export async function clientMethods(dir) {
   const entry = join(dir, "src", "endpoints.ts");
   const methods = new Map();
   if (!existsSync(entry)) return methods;
-  const { outputFiles } = await build({
-    entryPoints: [entry],
-    bundle: true,
-    write: false,
-    format: "esm",
-    platform: "neutral",
-    logLevel: "silent",
-  });
-  const code = outputFiles[0].text;
-  const { endpoints } = await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`);
+  const { endpoints } = await importBundled({ entryPoints: [entry] });
   for (const [area, table] of Object.entries(endpoints ?? {})) {
     for (const [name, endpoint] of Object.entries(table)) {
       const list = methods.get(endpoint.op) ?? [];

@@ -15,8 +15,8 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
 import ts from "typescript";
+import { importBundled } from "../import-bundled.mjs";
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -38,23 +38,15 @@ export function loadClient() {
   return loaded;
 }
 
-async function bundleClient() {
-  const { outputFiles } = await build({
+function bundleClient() {
+  return importBundled({
     stdin: {
       contents: `export { endpoints, paramNames } from "./src/endpoints.ts";
                  export { createRainbondClient } from "./src/client.ts";`,
       resolveDir: root,
       loader: "ts",
     },
-    bundle: true,
-    write: false,
-    format: "esm",
-    platform: "neutral",
-    mainFields: ["module", "main"],
-    logLevel: "silent",
   });
-  const code = outputFiles[0].text;
-  return import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`);
 }
 
 /** The area interfaces of src/api.ts, by the client's area names (src/client.ts's RainbondClient). */
