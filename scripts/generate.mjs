@@ -126,7 +126,7 @@ function typesThread() {
   })();
   ready.catch(() => {}); // reported with the first request
   let served = 0;
-  parentPort.on("message", async ({ spec, operations }) => {
+  parentPort.on("message", async ({ spec, client }) => {
     try {
       const { openapiTS, astToString, prettier, readyMs } = await ready;
       const prettierConfig = await resolvePrettierConfig(prettier);
@@ -135,10 +135,11 @@ function typesThread() {
       const types = astToString(await openapiTS(spec, { defaultNonNullable: false }));
       const typesMs = performance.now() - start;
       const schemaTs = await format(types);
-      const operationsTs = await format(operations);
+      const clientTs = {};
+      for (const [name, source] of Object.entries(client)) clientTs[name] = await format(source);
       const formatMs = performance.now() - start - typesMs;
       // The modules are loaded once per worker: their time is reported with the first run only (--watch).
-      parentPort.postMessage({ schemaTs, operationsTs, readyMs: served++ === 0 ? readyMs : 0, typesMs, formatMs });
+      parentPort.postMessage({ schemaTs, clientTs, readyMs: served++ === 0 ? readyMs : 0, typesMs, formatMs });
     } catch (err) {
       parentPort.postMessage({ error: err instanceof Error ? err.message : String(err) });
     }
@@ -243,33 +244,32 @@ async function buildOutputs({ lintOnly = false } = {}) {
   );
   if (problems.some((p) => p.severity === "error")) throw new Error("bundle: unresolved references in the spec");
   const spec = doc.parsed;
-  const { operationTable } = await import("./operation-table.mjs");
-  const operations = await timed("operations", () => operationTable(spec));
+  const { clientTable } = await import("./client-table.mjs");
+  const { "methods.json": methods, ...client } = await timed("client", () => clientTable(spec));
   const sent = performance.now();
-  const typeScript = typesWorker.run({ spec, operations });
+  const typeScript = typesWorker.run({ spec, client });
   typeScript.catch(() => {}); // awaited below
-  const json = await timed(
-    "format",
-    async () => {
-      const prettier = await loadPrettier();
-      const prettierConfig = await resolvePrettierConfig(prettier);
-      return (
-        (await formatJsonFast(spec, prettierConfig)) ??
-        prettier.format(JSON.stringify(spec), { ...prettierConfig, parser: "json" })
-      );
-    },
-    "openapi.json",
-  );
-  const { schemaTs, operationsTs, readyMs, typesMs, formatMs } = await typeScript;
+  const formatJson = async (value) => {
+    const prettier = await loadPrettier();
+    const prettierConfig = await resolvePrettierConfig(prettier);
+    return (
+      (await formatJsonFast(value, prettierConfig)) ??
+      prettier.format(JSON.stringify(value), { ...prettierConfig, parser: "json" })
+    );
+  };
+  const json = await timed("format", () => formatJson(spec), "openapi.json");
+  const methodsJson = await formatJson(methods);
+  const { schemaTs, clientTs, readyMs, typesMs, formatMs } = await typeScript;
   const after = `${(performance.now() - sent).toFixed(0)} ms after the bundle`;
   if (readyMs) report("load-ts", readyMs, "openapi-typescript, prettier + warm-up, in the worker thread (in parallel)");
   report("types", typesMs, "in the worker thread");
-  report("format-ts", formatMs, `schema.ts, operations.ts in the worker thread (done ${after})`);
+  report("format-ts", formatMs, `schema.ts and the client's files in the worker thread (done ${after})`);
   const out = (name) => relative(root, join(options.outDir, name));
   return {
     [out("openapi.json")]: json,
     [out("schema.ts")]: schemaTs,
-    [out("operations.ts")]: operationsTs,
+    [out("methods.json")]: methodsJson,
+    ...Object.fromEntries(Object.entries(clientTs).map(([name, source]) => [out(name), source])),
   };
 }
 

@@ -3,26 +3,10 @@
  *
  * @packageDocumentation
  */
-export { createRainbondClient, type ClientOptions, type RainbondClient } from "./client.js";
-export type {
-  AddPortInput,
-  AppScope,
-  AppsApi,
-  Body,
-  ComponentScope,
-  ComponentsApi,
-  Data,
-  GatewayApi,
-  MonitorApi,
-  Port,
-  PortProtocol,
-  PortsApi,
-  RainbondPromise,
-  RegionScope,
-  RegionsApi,
-  Sample,
-  TeamsApi,
-} from "./api.js";
+export { createRainbondClient, type RainbondClient } from "./client.js";
+export type { Body, ClientOptions, Data, RainbondPromise } from "./core.js";
+export type * from "../generated/types.js";
+export type * from "../generated/groups.js";
 export {
   RainbondAbortError,
   RainbondApiError,
@@ -40,7 +24,7 @@ export {
   type RequestInfo,
 } from "./errors.js";
 export type { LogLevel, Logger } from "./logger.js";
-export { toSamples } from "./monitor.js";
+export { toSamples, type Sample } from "./monitor.js";
 export type { CallOptions, RetryDelay, WithResponse } from "./transport.js";
 /**
  * The spec's generated types (openapi-typescript), for use with `client.raw`. Left out of the guide: the API reference

@@ -1,7 +1,6 @@
 // Sends one operation: attempts with a per-attempt timeout, retries with backoff for what is safe to replay, the
 // caller's AbortSignal, and turning the answer into data or one of the client's errors.
-import type { Client } from "openapi-fetch";
-import type { paths } from "../generated/schema.js";
+import type { Middleware } from "openapi-fetch";
 import {
   RainbondAbortError,
   RainbondConnectionError,
@@ -43,19 +42,16 @@ export interface Prepared {
   body?: unknown;
   /** The port operations may answer inside the console's envelope: take `data.list` or `data.bean` when they do. */
   envelope?: "list" | "bean";
+  /** The top-level type the spec declares for a successful answer (after the envelope). */
+  shape?: "array" | "object";
 }
 
 export interface Transport {
-  raw: Client<paths>;
-  /**
-   * True while no middleware is registered: the transport then builds the request itself (see `fetchDirect`) and
-   * hands fetch the URL and init. With middleware, openapi-fetch builds it, and middleware sees real Requests.
-   */
-  direct: boolean;
   fetch: typeof globalThis.fetch;
   baseUrl: string;
-  /** The client's headers (lower-case names, the token among them), without and with `content-type`. */
-  headers: { bare: Record<string, string>; json: Record<string, string> };
+  /** The client's headers (lower-case names, the token among them). */
+  headers: Record<string, string>;
+  middleware: readonly Middleware[];
   timeoutMs: number;
   retries: number;
   retryDelay: RetryDelay;
@@ -97,13 +93,7 @@ export async function send(t: Transport, req: Prepared, options: CallOptions = {
         headers: { Authorization: MASK },
         body: redact(req.body, t.secrets),
       });
-      const { data, error, response } = t.direct
-        ? await fetchDirect(t, req, controller.signal)
-        : await t.raw.request(
-            info.method.toLowerCase() as "get",
-            req.path as never,
-            { params: req.params, body: req.body, parseAs: "text", signal: controller.signal } as never,
-          );
+      const { data, error, response } = await fetchDirect(t, req, controller.signal);
       t.log.info?.(`${info.method} ${info.path} → ${response.status} in ${Date.now() - started} ms`);
       if (response.ok) return { data: parseData(t, req, response, data as string | undefined), response };
       failure = apiError(t, req, response, error);
@@ -156,7 +146,7 @@ async function fetchDirect(t: Transport, req: Prepared, signal: AbortSignal): Pr
   const { fetch } = t; // called on its own: a browser's fetch refuses to run as a method of another object
   const response = await fetch(url, {
     method: req.info.method,
-    headers: json ? t.headers.json : t.headers.bare,
+    headers: json ? { ...t.headers, "content-type": "application/json" } : t.headers,
     body: json ? JSON.stringify(req.body) : undefined,
     signal,
   });

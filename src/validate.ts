@@ -1,8 +1,30 @@
 // Checks a value against the validation keywords the spec gives it (generated/operations.ts), so that bad input is
 // refused with a RainbondInputError naming the argument and the rule, before any request is sent.
-import type { SchemaRule } from "../generated/operations.js";
 import { RainbondInputError } from "./errors.js";
 import { MASK, SENSITIVE } from "./redact.js";
+
+/** The validation keywords of a schema in the spec (generated/operations.ts), and of the client's own options. */
+export interface SchemaRule {
+  readonly type?: string | readonly string[];
+  readonly enum?: readonly unknown[];
+  readonly pattern?: string;
+  /** What `pattern` means, in words (the spec's `x-pattern-means`). */
+  readonly patternMeans?: string;
+  /** The client also takes a number here, and sends it as this string (the spec's `x-rainbond-accepts-number`). */
+  readonly acceptsNumber?: boolean;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly exclusiveMaximum?: number;
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  readonly required?: readonly string[];
+  readonly default?: unknown;
+  readonly properties?: Readonly<Record<string, SchemaRule>>;
+  /** No member but those of `properties` (the client's own options only: the spec's records stay open). */
+  readonly closed?: boolean;
+  readonly items?: SchemaRule;
+}
 
 /** Half of a UTF-16 surrogate pair on its own: encodeURIComponent throws on it, and it is no text. */
 const LONE_SURROGATE = /\p{Cs}/u;
@@ -16,7 +38,9 @@ function compiled(pattern: string): RegExp {
 function typeOf(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
-  if (typeof value === "number") return Number.isInteger(value) ? "integer" : Number.isFinite(value) ? "number" : "NaN";
+  // an integer beyond 2^53 is no longer exact, and prints as 1e+21: a number, not an integer
+  if (typeof value === "number")
+    return Number.isSafeInteger(value) ? "integer" : Number.isFinite(value) ? "number" : "NaN";
   return typeof value;
 }
 
@@ -113,12 +137,17 @@ function breach(rule: SchemaRule, value: unknown, at: string, given: unknown): [
   }
   if (typeOf(value) === "object") {
     const record = value as Record<string, unknown>;
+    const path = (name: string) => (at ? `${at}.${name}` : name);
     for (const name of rule.required ?? []) {
-      if (record[name] === undefined) return [`${at}.${name}`, "is required"];
+      if (record[name] === undefined) return [path(name), "is required"];
     }
-    for (const [name, sub] of Object.entries(rule.properties ?? {})) {
+    const known = rule.properties ?? {};
+    for (const name of rule.closed ? Object.keys(record) : []) {
+      if (!Object.hasOwn(known, name)) return [path(name), `is not one of ${Object.keys(known).join(", ")}`];
+    }
+    for (const [name, sub] of Object.entries(known)) {
       if (record[name] === undefined) continue;
-      const found = breach(sub, record[name], `${at}.${name}`, member(given, name) ?? record[name]);
+      const found = breach(sub, record[name], path(name), member(given, name) ?? record[name]);
       if (found) return found;
     }
   }

@@ -1,0 +1,213 @@
+// Turns a call's arguments into a request, checked against the spec's rules (generated/operations.ts): scope objects,
+// ids, options and a body become path and query parameters and JSON, each encoded as the spec wants it on the wire and
+// checked, or the call is refused with a RainbondInputError naming the argument, before anything is sent.
+import { RainbondInputError, type RequestInfo } from "./errors.js";
+import type { Prepared } from "./transport.js";
+import { check, shown, type SchemaRule } from "./validate.js";
+
+/** How one positional argument of an operation's function becomes part of the request. */
+export type Arg =
+  /** An object of ids (`{ teamId, regionName, ... }`) that fills the path parameters named in `params`. */
+  | { readonly kind: "scope"; readonly name: string; readonly params: Readonly<Record<string, string>> }
+  /** One path parameter. */
+  | { readonly kind: "path"; readonly name: string; readonly param: string }
+  /** The request body, as the spec names its fields. */
+  | { readonly kind: "body"; readonly name: string; readonly optional?: boolean }
+  /** An object of query parameters, by the option names of `OperationSpec.options`. */
+  | { readonly kind: "options"; readonly name: string; readonly optional?: boolean };
+
+/** One operation of the spec as the client calls it: an entry of generated/operations.ts. */
+export interface OperationSpec {
+  readonly id: string;
+  /** The grouped client's name of it, `ports.list`: errors and logs name the call by it. */
+  readonly name: string;
+  readonly method: "GET" | "PUT" | "POST" | "DELETE" | "PATCH";
+  readonly path: string;
+  readonly args: readonly Arg[];
+  readonly pathParams: Readonly<Record<string, SchemaRule>>;
+  readonly query: Readonly<Record<string, SchemaRule>>;
+  /** Option name -> query parameter (`pageSize` -> `page_size`). */
+  readonly options: Readonly<Record<string, string>>;
+  readonly requiredQuery: readonly string[];
+  readonly body?: SchemaRule;
+  readonly bodyRequired?: boolean;
+  /** Where the console may wrap the answer in its envelope: `data.list` or `data.bean`. */
+  readonly envelope?: "list" | "bean";
+  /** The top-level type the spec declares for a successful answer. */
+  readonly response: "array" | "object";
+  /** Query parameters that form a time range, checked together (the spec's `x-rainbond-time-range`). */
+  readonly timeRange?: {
+    readonly start: string;
+    readonly end: string;
+    readonly step: string;
+    readonly maxPointsPerSeries?: number;
+  };
+}
+
+/** A request by the spec's names: path and query parameters, and the body. */
+export interface OperationInput {
+  path?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Date);
+
+/** A spec-named input with the caller's names of its parts (`component.serviceId`, `options.pageSize`). */
+export interface Named {
+  input: OperationInput;
+  names: { path: Record<string, string>; query: Record<string, string> };
+  body: string;
+}
+
+/** The positional arguments of an operation's function as a spec-named input. */
+export function fromArgs(spec: OperationSpec, args: readonly unknown[]): Named {
+  const path: Record<string, unknown> = {};
+  const query: Record<string, unknown> = {};
+  const named: Named = { input: { path, query }, names: { path: {}, query: {} }, body: "body" };
+  const refuse = (argument: string, rule: string) => new RainbondInputError(spec.name, argument, rule);
+  spec.args.forEach((arg, i) => {
+    const value = args[i];
+    if (arg.kind === "path") {
+      path[arg.param] = value;
+      named.names.path[arg.param] = arg.name;
+    } else if (arg.kind === "scope") {
+      if (!isRecord(value)) throw refuse(arg.name, "must be an object of ids");
+      for (const [key, param] of Object.entries(arg.params)) {
+        path[param] = value[key];
+        named.names.path[param] = `${arg.name}.${key}`;
+      }
+    } else if (arg.kind === "body") {
+      named.input.body = value;
+      named.body = arg.name;
+    } else {
+      if (value !== undefined && !isRecord(value)) throw refuse(arg.name, "must be an object");
+      for (const [key, param] of Object.entries(spec.options)) named.names.query[param] = `${arg.name}.${key}`;
+      for (const [key, item] of Object.entries(value ?? {})) {
+        const param = Object.hasOwn(spec.options, key) ? spec.options[key]! : undefined;
+        if (param === undefined) throw refuse(`${arg.name}.${key}`, "is not an option of this method");
+        query[param] = item;
+      }
+    }
+  });
+  return named;
+}
+
+/**
+ * A value as the spec wants it on the wire: booleans as "true"/"false" where the spec takes those strings, Dates as
+ * Unix seconds, integers as strings where the spec takes digits.
+ */
+function encode(operation: string, argument: string, rule: SchemaRule, value: unknown): unknown {
+  if (typeof value === "boolean" && rule.type === "string" && rule.enum?.includes(String(value))) return String(value);
+  if (value instanceof Date && rule.type === "number") {
+    const ms = value.getTime();
+    if (Number.isNaN(ms)) throw new RainbondInputError(operation, argument, "is an invalid Date");
+    return Math.floor(ms / 1000);
+  }
+  if (typeof value === "number" && rule.type === "string") {
+    if (!Number.isSafeInteger(value)) {
+      throw new RainbondInputError(operation, argument, `must be an integer (got ${shown(value)})`);
+    }
+    return String(value);
+  }
+  return value;
+}
+
+/** The body as JSON text and back: what is checked is what is sent, whatever `toJSON` or getters it had. */
+function asSent(operation: string, argument: string, value: unknown): unknown {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    throw new RainbondInputError(operation, argument, "must be JSON data (it holds a cycle or a BigInt)");
+  }
+  if (text === undefined) throw new RainbondInputError(operation, argument, "must be JSON data");
+  return JSON.parse(text);
+}
+
+/** Checks and encodes a spec-named input into the request the transport sends, or throws RainbondInputError. */
+export function prepare(spec: OperationSpec, { input, names, body: bodyName }: Named): Prepared {
+  const operation = spec.name;
+  const nameOf = (param: string) => names.query[param] ?? param;
+  const pathName = (param: string) => names.path[param] ?? param;
+  const path: Record<string, unknown> = {};
+  for (const [param, rule] of Object.entries(spec.pathParams)) {
+    const value = input.path?.[param];
+    if (value === undefined) throw new RainbondInputError(operation, pathName(param), "is required");
+    path[param] = encode(operation, pathName(param), rule, value);
+    check(operation, pathName(param), rule, path[param], value);
+  }
+  const query: Record<string, unknown> = {};
+  const given = input.query ?? {};
+  for (const [param, value] of Object.entries(given)) {
+    const rule = Object.hasOwn(spec.query, param) ? spec.query[param] : undefined;
+    if (!rule) throw new RainbondInputError(operation, nameOf(param), "is not a query parameter of this operation");
+    if (value !== undefined) query[param] = encode(operation, nameOf(param), rule, value);
+  }
+  for (const [param, rule] of Object.entries(spec.query)) {
+    if (query[param] === undefined && rule.default !== undefined) query[param] = rule.default;
+  }
+  if (spec.timeRange) checkTimeRange(spec, query, given, nameOf);
+  for (const [param, rule] of Object.entries(spec.query)) {
+    if (query[param] !== undefined) check(operation, nameOf(param), rule, query[param], given[param]);
+    else if (spec.requiredQuery.includes(param)) throw new RainbondInputError(operation, nameOf(param), "is required");
+  }
+  let body: unknown;
+  if (input.body === undefined) {
+    if (spec.bodyRequired) throw new RainbondInputError(operation, bodyName, "is required");
+  } else if (spec.body) {
+    const copy = isRecord(input.body) ? { ...input.body } : input.body;
+    if (isRecord(copy)) {
+      for (const [key, rule] of Object.entries(spec.body.properties ?? {})) {
+        if (rule.acceptsNumber) copy[key] = encode(operation, `${bodyName}.${key}`, rule, copy[key]);
+      }
+    }
+    body = asSent(operation, bodyName, copy);
+    check(operation, bodyName, spec.body, body, input.body);
+  }
+  // errors and logs name the path as sent (ids are not secret; each was checked against its pattern above)
+  const sent = spec.path.replace(/\{(\w+)\}/g, (_, param: string) => encodeURIComponent(String(path[param])));
+  const info: RequestInfo = { operation, method: spec.method, path: sent };
+  return { info, path: spec.path, params: { path, query }, body, envelope: spec.envelope, shape: spec.response };
+}
+
+/**
+ * The rules of a time range beyond each parameter's own (checked on numbers, after Dates became seconds): timestamps
+ * in seconds, start before end, and no more points per series than the spec allows. Messages show the values as the
+ * caller gave them: a Date as its ISO time, not as the seconds sent.
+ */
+function checkTimeRange(
+  { name: operation, query: rules, timeRange }: OperationSpec,
+  query: Record<string, unknown>,
+  given: Record<string, unknown>,
+  nameOf: (param: string) => string,
+) {
+  const { start: from, end: to, step: every, maxPointsPerSeries: max = Infinity } = timeRange!;
+  for (const param of [from, to]) {
+    const value = query[param];
+    const limit = rules[param]?.maximum;
+    if (typeof value === "number" && Number.isFinite(value) && limit !== undefined && value > limit) {
+      throw new RainbondInputError(
+        operation,
+        nameOf(param),
+        `looks like milliseconds (${value}); pass Unix seconds or a Date`,
+      );
+    }
+  }
+  const [start, end, step] = [query[from], query[to], query[every]];
+  // anything else (missing, not a number, NaN, Infinity) is left to each parameter's own rules
+  if (![start, end, step].every((v) => typeof v === "number" && Number.isFinite(v))) return;
+  const [s, e, st] = [start, end, step] as [number, number, number];
+  if (s >= e) {
+    const [a, b] = [shown(given[from] ?? s), shown(given[to] ?? e)];
+    throw new RainbondInputError(operation, nameOf(from), `must be before ${nameOf(to)} (got ${a} >= ${b})`);
+  }
+  if (st > 0 && (e - s) / st > max) {
+    throw new RainbondInputError(
+      operation,
+      nameOf(every),
+      `gives ${Math.floor((e - s) / st)} points per series, over the limit of ${max}: use a step of at least ${Math.ceil((e - s) / max)} s`,
+    );
+  }
+}
