@@ -66,7 +66,7 @@ export interface RegionsApi {
       /** The most items to take (default 10,000): more is an error. */ maxItems?: number;
     },
     call?: CallOptions,
-  ): AsyncGenerator<ListTeamRegionsResp["regions"][number], void, undefined>;
+  ): AsyncGenerator<TeamRegionsResp, void, undefined>;
 
   /**
    * Read a region.

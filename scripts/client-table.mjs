@@ -348,6 +348,8 @@ const numberMembers = (spec, schema) =>
     .map(([k]) => k);
 
 const returnTs = (spec, o) => typeOf(spec, o.response);
+/** The type of the items an iterator yields: the items of the answer's paged member. */
+const pagingItemType = (spec, o) => typeOf(spec, deref(spec, deref(spec, o.response).properties[o.paging.items]).items);
 const opDoc = (o) => doc(o.op.summary + ".", wrap(o.op.description), `\`${o.http} ${o.path}\` (${o.id})`);
 
 /** generated/types.ts: named types. */
@@ -470,7 +472,7 @@ function groupsTs(spec, { operations }) {
     if (o.paging) {
       const p = o.paging;
       const opts = `Omit<${pascal(o.id)}Options, ${json(p.page)}> & { /** The most items to take (default 10,000): more is an error. */ maxItems?: number }`;
-      const itemsType = `${returnTs(spec, o)}[${json(p.items)}][number]`;
+      const itemsType = pagingItemType(spec, o);
       const pargs = args.map((a) => (a.includes(`${pascal(o.id)}Options`) ? `options?: ${opts}` : a));
       add(
         o.group,
@@ -608,7 +610,7 @@ function methodsJson(spec, { operations }) {
         via: o.name,
         summary: p.summary,
         args: pArgs,
-        returns: `AsyncGenerator<${returnTs(spec, o)}[${json(p.items)}][number]>`,
+        returns: `AsyncGenerator<${pagingItemType(spec, o)}>`,
       });
     }
   }
