@@ -32,6 +32,7 @@ import type {
   RegionScope,
   ServiceBaseInfo,
   TeamAppsResource,
+  TeamRegionsResp,
   TenantRegionList,
   UpdatePortBody,
   UpdatePostHTTPGatewayRule,

@@ -473,6 +473,7 @@ function groupsTs(spec, { operations }) {
       const p = o.paging;
       const opts = `Omit<${pascal(o.id)}Options, ${json(p.page)}> & { /** The most items to take (default 10,000): more is an error. */ maxItems?: number }`;
       const itemsType = pagingItemType(spec, o);
+      texts.push(itemsType);
       const pargs = args.map((a) => (a.includes(`${pascal(o.id)}Options`) ? `options?: ${opts}` : a));
       add(
         o.group,
