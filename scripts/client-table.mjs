@@ -419,7 +419,7 @@ function functionsTs(spec, { operations }) {
   });
   const used = typeNames(operations.flatMap((o) => [...argsTs(spec, o), returnTs(spec, o)]));
   return `${HEADER}// One function per operation of the spec, beside the grouped client: a bundle keeps only those it imports.
-import { operation, type CallOptions, type RainbondCore, type RainbondPromise } from "../src/core.js";
+import { operation, type CallOptions, type RainbondCore, type RainbondPromise } from "../src/call.js";
 import * as spec from "./operations.js";
 import type { ${used.join(", ")} } from "./types.js";
 
@@ -489,7 +489,7 @@ function groupsTs(spec, { operations }) {
   );
   const used = typeNames(texts);
   return `${HEADER}// The grouped client: its interfaces, and the table createRainbondClient binds to a core.
-import type { CallOptions, RainbondPromise } from "../src/core.js";
+import type { CallOptions, RainbondPromise } from "../src/call.js";
 import { paging } from "../src/pagination.js";
 import { shortcut } from "../src/shortcut.js";
 import * as fn from "./functions.js";

@@ -3,7 +3,7 @@
 import createClient, { type Client } from "openapi-fetch";
 import { groups, type RainbondGroups } from "../generated/groups.js";
 import type { paths } from "../generated/schema.js";
-import { createRainbondCore, type ClientOptions, type RainbondCore } from "./core.js";
+import { createRainbondCore, type ClientOptions, type RainbondCore } from "./call.js";
 
 /** A client of one console. Independent of any other: no global state. */
 export interface RainbondClient extends RainbondGroups {

@@ -4,28 +4,10 @@
  * @packageDocumentation
  */
 export { createRainbondClient, type RainbondClient } from "./client.js";
-export type { Body, ClientOptions, Data, RainbondPromise } from "./core.js";
+export * from "./core.js";
+export { toSamples, type Sample } from "./monitor.js";
 export type * from "../generated/types.js";
 export type * from "../generated/groups.js";
-export {
-  RainbondAbortError,
-  RainbondApiError,
-  RainbondAuthError,
-  RainbondBadRequestError,
-  RainbondConflictError,
-  RainbondConnectionError,
-  RainbondError,
-  RainbondInputError,
-  RainbondNotFoundError,
-  RainbondRateLimitError,
-  RainbondResponseError,
-  RainbondServerError,
-  RainbondTimeoutError,
-  type RequestInfo,
-} from "./errors.js";
-export type { LogLevel, Logger } from "./logger.js";
-export { toSamples, type Sample } from "./monitor.js";
-export type { CallOptions, RetryDelay, WithResponse } from "./transport.js";
 /**
  * The spec's generated types (openapi-typescript), for use with `client.raw`. Left out of the guide: the API reference
  * documents them.

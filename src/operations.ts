@@ -9,7 +9,7 @@ import {
   type OperationInput,
   type RainbondCore,
   type RainbondPromise,
-} from "./core.js";
+} from "./call.js";
 import { RainbondInputError } from "./errors.js";
 import { isRecord } from "./prepare.js";
 

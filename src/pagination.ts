@@ -1,6 +1,6 @@
 // Iterators over pages (the spec's `x-rainbond-paging`), e.g. `regions.iterateForTeam`: page after page of an
 // operation, bounded, and refusing a console that repeats itself or sends a malformed page.
-import type { RainbondCore, RainbondPromise } from "./core.js";
+import type { RainbondCore, RainbondPromise } from "./call.js";
 import { RainbondInputError, RainbondResponseError } from "./errors.js";
 import { isRecord, type OperationSpec } from "./prepare.js";
 

@@ -1,7 +1,7 @@
 // Shortcuts: a method of the grouped client that calls an operation with members of its body fixed, and perhaps one
 // or more taken from an argument (the spec's `x-rainbond-shortcuts`), e.g. `ports.openOuter(component, port)`.
 import { RainbondInputError } from "./errors.js";
-import { rejected, type RainbondCore, type RainbondPromise } from "./core.js";
+import { rejected, type RainbondCore, type RainbondPromise } from "./call.js";
 import { isRecord, type OperationSpec } from "./prepare.js";
 
 export interface Shortcut {

@@ -1,0 +1,103 @@
+// How a call goes: a core holds one console's connection (its options, checked once, as a transport); each
+// operation's function (generated/functions.ts) takes it first, prepares the request from its arguments and hands it to
+// the transport. The token lives only in the transport, kept in a WeakMap: never on an object that can be printed.
+import type { operations } from "../generated/schema.js";
+import { transportOf, callOptions, type ClientOptions } from "./options.js";
+import { fromArgs, prepare, type Arg, type OperationInput, type OperationSpec } from "./prepare.js";
+import { send, type CallOptions, type Transport, type WithResponse } from "./transport.js";
+
+export type { CallOptions, ClientOptions, OperationInput, WithResponse };
+
+/** A connection to one console, for the functions of `rainbond-openapi/operations`. Holds nothing printable but its URL. */
+export interface RainbondCore {
+  readonly baseUrl: string;
+}
+
+/** A call's result: await it for the data, or call `withResponse()` for the data and the raw `Response`. */
+export interface RainbondPromise<T> extends Promise<T> {
+  withResponse(): Promise<WithResponse<T>>;
+}
+
+type SuccessOf<R> = R extends { 200: { content: { "application/json": infer T } } }
+  ? T
+  : R extends { 201: { content: { "application/json": infer T } } }
+    ? T
+    : never;
+/** What operation `O` answers on success, as the spec declares it. */
+export type OperationData<O extends keyof operations> = SuccessOf<operations[O]["responses"]>;
+/** The request body of operation `O`, as the spec declares it. */
+export type Body<O extends keyof operations> = NonNullable<operations[O]["requestBody"]>["content"]["application/json"];
+
+const transports = new WeakMap<RainbondCore, Transport>();
+const inspectSymbol = Symbol.for("nodejs.util.inspect.custom");
+
+/**
+ * Makes a core for one Rainbond console; the options are those of `createRainbondClient`, checked here.
+ *
+ * @example
+ * const core = createRainbondCore({ baseUrl: "http://127.0.0.1:7070", token: process.env.RAINBOND_TOKEN! });
+ * const component = await getComponent(core, { teamId: "q8k2mz5d", regionName: "rainbond", appId: 12, serviceId: "gr3f9c2a" });
+ */
+export function createRainbondCore(options: ClientOptions): RainbondCore {
+  const transport = transportOf(options);
+  const { baseUrl } = transport;
+  const describe = () => `RainbondCore { baseUrl: ${JSON.stringify(baseUrl)} }`;
+  const core = Object.freeze({ baseUrl, toJSON: () => ({ baseUrl }), toString: describe, [inspectSymbol]: describe });
+  transports.set(core, transport);
+  return core;
+}
+
+/** A promise of the data, with `withResponse()` for the Response too. */
+function promiseOf<T>(result: Promise<WithResponse<T>>): RainbondPromise<T> {
+  const data = result.then((r) => r.data) as RainbondPromise<T>;
+  data.withResponse = () => {
+    data.catch(() => {}); // the caller listens to `result` instead
+    return result;
+  };
+  return data;
+}
+
+/** A call refused before it started: a rejected promise, like every method's. */
+export const rejected = <T = never>(err: unknown): RainbondPromise<T> => promiseOf<T>(Promise.reject(err));
+
+/** Sends a request made by `make` (which may throw a RainbondInputError: then nothing is sent). */
+export function call<T>(core: RainbondCore, name: string, make: () => ReturnType<typeof prepare>, options: unknown) {
+  try {
+    const transport = transports.get(core);
+    if (!transport) throw new TypeError(`${name}: the first argument must be a core made by createRainbondCore`);
+    return promiseOf(send(transport, make(), callOptions(name, options)) as Promise<WithResponse<T>>);
+  } catch (err) {
+    return rejected<T>(err);
+  }
+}
+
+type ArgOf<A> = A extends { kind: "scope"; params: infer P }
+  ? { [K in keyof P]: unknown }
+  : A extends { kind: "path" }
+    ? string | number
+    : A extends { kind: "options" }
+      ? object | undefined
+      : unknown;
+type ArgsOf<T extends readonly Arg[]> = { -readonly [K in keyof T]: ArgOf<T[K]> };
+type DataOf<S extends OperationSpec> = S["id"] extends keyof operations ? OperationData<S["id"]> : unknown;
+
+/** The function of one operation: its arguments as the table says, then the call options. */
+export type OperationFunction<S extends OperationSpec> = (
+  core: RainbondCore,
+  ...args: [...ArgsOf<S["args"]>, CallOptions?]
+) => RainbondPromise<DataOf<S>>;
+
+/** Makes the function of one operation of the table (generated/functions.ts calls it once per operation). */
+export function operation<const S extends OperationSpec>(spec: S): OperationFunction<S> {
+  return (core, ...args) => call(core, spec.name, () => prepare(spec, fromArgs(spec, args)), args[spec.args.length]);
+}
+
+/** Sends one operation by the spec's names (`{ path: { team_id }, query: { page_size }, body }`), checked the same way. */
+export function request(core: RainbondCore, spec: OperationSpec, input: OperationInput, options?: CallOptions) {
+  return call<unknown>(
+    core,
+    spec.name,
+    () => prepare(spec, { input, names: { path: {}, query: {} }, body: "body" }),
+    options,
+  );
+}
