@@ -3,6 +3,7 @@
 import type { RainbondCore, RainbondPromise } from "./call.js";
 import { RainbondInputError, RainbondResponseError } from "./errors.js";
 import { isRecord, type OperationSpec } from "./prepare.js";
+import { shown } from "./validate.js";
 
 export interface Paging<K> {
   /** The iterator's name, `regions.iterateForTeam`. */
@@ -46,26 +47,28 @@ export function paging<A extends unknown[], R, K extends keyof R & string>(
     if (options[p.page] !== undefined)
       throw new RainbondInputError(p.name, `options.${p.page}`, "is set by the iterator");
     const pageSize = Number(options[p.pageSize] ?? DEFAULT_PAGE_SIZE);
+    const method = p.name.slice(p.name.indexOf(".") + 1);
     const seen = new Set<unknown>();
     for (let page = 1; ; page++) {
       const pageArgs = [...args];
       pageArgs[at] = { ...options, [p.pageSize]: pageSize, [p.page]: page };
-      const answer: unknown = await fn(core, ...(pageArgs as A));
+      const { data, response } = await fn(core, ...(pageArgs as A)).withResponse();
+      const answer: unknown = data;
+      const info = { operation: spec.name, method: spec.method, path: new URL(response.url, "http://x").pathname };
+      const bad = (problem: string, excerpt: string) =>
+        new RainbondResponseError(info, response.status, excerpt, problem);
       const items = isRecord(answer) ? answer[p.items] : undefined;
-      const bad = (problem: string, excerpt = "") =>
-        new RainbondResponseError({ operation: p.name, method: spec.method, path: spec.path }, 200, excerpt, problem);
-      if (!Array.isArray(items)) throw bad(`page ${page} without a \`${p.items}\` array`);
+      if (!Array.isArray(items)) throw bad(`page ${page} without an array of ${p.items}`, shown(answer));
       const ids = items.map((item) => (isRecord(item) ? p.id.map((key) => item[key]).find((v) => v != null) : item));
       const repeated = ids.filter((id) => seen.has(id));
       if (repeated.length) {
-        const shown = repeated.slice(0, 5).join(", ") + (repeated.length > 5 ? ` and ${repeated.length - 5} more` : "");
-        throw bad(
-          `page ${page} repeating items already yielded (does the console ignore the page?), so ${p.name} stops`,
-          `${p.id[0]} ${shown}`,
-        );
+        const list = repeated.slice(0, 5).join(", ") + (repeated.length > 5 ? ` and ${repeated.length - 5} more` : "");
+        const asked = spec.options[p.page];
+        const problem = `page ${page} repeating ${p.items} already yielded (does the console ignore \`${asked}\`?), so ${method} stops`;
+        throw bad(problem, `${p.id[0]} ${list}`);
       }
       if (seen.size + items.length > (maxItems as number)) {
-        throw bad(`more than ${maxItems} items (options.maxItems), so ${p.name} stops`);
+        throw bad(`more than ${maxItems} ${p.items}, the iterator's maxItems`, `page ${page}`);
       }
       yield* items as ItemOf<R, K>[];
       for (const id of ids) seen.add(id);
