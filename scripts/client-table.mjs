@@ -415,11 +415,13 @@ function typeNames(texts) {
 function functionsTs(spec, { operations }) {
   const bodies = operations.map((o) => {
     const args = ["core: RainbondCore", ...argsTs(spec, o), "call?: CallOptions"].join(", ");
-    return `${opDoc(o)}export const ${o.id}: (${args}) => RainbondPromise<${returnTs(spec, o)}> =\n  /* @__PURE__ */ operation(spec.${o.id});`;
+    const rules = o.timeRange ? ", timeRange" : "";
+    return `${opDoc(o)}export const ${o.id}: (${args}) => RainbondPromise<${returnTs(spec, o)}> =\n  /* @__PURE__ */ operation(spec.${o.id}${rules});`;
   });
   const used = typeNames(operations.flatMap((o) => [...argsTs(spec, o), returnTs(spec, o)]));
   return `${HEADER}// One function per operation of the spec, beside the grouped client: a bundle keeps only those it imports.
 import { operation, type CallOptions, type RainbondCore, type RainbondPromise } from "../src/call.js";
+import { timeRange } from "../src/time-range.js";
 import * as spec from "./operations.js";
 import type { ${used.join(", ")} } from "./types.js";
 

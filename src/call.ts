@@ -3,7 +3,7 @@
 // the transport. The token lives only in the transport, kept in a WeakMap: never on an object that can be printed.
 import type { operations } from "../generated/schema.js";
 import { transportOf, callOptions, type ClientOptions } from "./options.js";
-import { fromArgs, prepare, type Arg, type OperationInput, type OperationSpec } from "./prepare.js";
+import { fromArgs, prepare, type Arg, type OperationInput, type OperationSpec, type QueryRule } from "./prepare.js";
 import { send, type CallOptions, type Transport, type WithResponse } from "./transport.js";
 
 export type { CallOptions, ClientOptions, OperationInput, WithResponse };
@@ -88,16 +88,19 @@ export type OperationFunction<S extends OperationSpec> = (
 ) => RainbondPromise<DataOf<S>>;
 
 /** Makes the function of one operation of the table (generated/functions.ts calls it once per operation). */
-export function operation<const S extends OperationSpec>(spec: S): OperationFunction<S> {
-  return (core, ...args) => call(core, spec.name, () => prepare(spec, fromArgs(spec, args)), args[spec.args.length]);
+export function operation<const S extends OperationSpec>(spec: S, ...rules: QueryRule[]): OperationFunction<S> {
+  return (core, ...args) =>
+    call(core, spec.name, () => prepare(spec, fromArgs(spec, args), rules), args[spec.args.length]);
 }
 
 /** Sends one operation by the spec's names (`{ path: { team_id }, query: { page_size }, body }`), checked the same way. */
-export function request(core: RainbondCore, spec: OperationSpec, input: OperationInput, options?: CallOptions) {
-  return call<unknown>(
-    core,
-    spec.name,
-    () => prepare(spec, { input, names: { path: {}, query: {} }, body: "body" }),
-    options,
-  );
+export function request(
+  core: RainbondCore,
+  spec: OperationSpec,
+  input: OperationInput,
+  options: CallOptions | undefined,
+  rules: readonly QueryRule[],
+) {
+  const named = { input, names: { path: {}, query: {} }, body: "body" };
+  return call<unknown>(core, spec.name, () => prepare(spec, named, rules), options);
 }

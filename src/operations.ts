@@ -12,6 +12,7 @@ import {
 } from "./call.js";
 import { RainbondInputError } from "./errors.js";
 import { isRecord } from "./prepare.js";
+import { timeRange } from "./time-range.js";
 
 export * from "../generated/functions.js";
 export type { OperationId };
@@ -34,5 +35,6 @@ export function requestOperation(
   if (!isRecord(input) || parts.some((part) => input[part] !== undefined && !isRecord(input[part]))) {
     return refuse("input", "must be an object { path?, query?, body? } of objects");
   }
-  return request(core, operations[id], input, call);
+  const spec = operations[id];
+  return request(core, spec, input, call, "timeRange" in spec ? [timeRange] : []);
 }

@@ -126,8 +126,24 @@ function asSent(operation: string, argument: string, value: unknown): unknown {
   return JSON.parse(text);
 }
 
+/**
+ * A rule across query parameters, run on the encoded query before each parameter's own rules (`given`: the values as
+ * the caller gave them, for messages; `nameOf`: the caller's name of a parameter). Generated code passes one to the
+ * operations that need it, so that a bundle of other operations does not carry it.
+ */
+export type QueryRule = (
+  spec: OperationSpec,
+  query: Record<string, unknown>,
+  given: Record<string, unknown>,
+  nameOf: (param: string) => string,
+) => void;
+
 /** Checks and encodes a spec-named input into the request the transport sends, or throws RainbondInputError. */
-export function prepare(spec: OperationSpec, { input, names, body: bodyName }: Named): Prepared {
+export function prepare(
+  spec: OperationSpec,
+  { input, names, body: bodyName }: Named,
+  rules: readonly QueryRule[] = [],
+): Prepared {
   const operation = spec.name;
   const nameOf = (param: string) => names.query[param] ?? param;
   const pathName = (param: string) => names.path[param] ?? param;
@@ -148,7 +164,7 @@ export function prepare(spec: OperationSpec, { input, names, body: bodyName }: N
   for (const [param, rule] of Object.entries(spec.query)) {
     if (query[param] === undefined && rule.default !== undefined) query[param] = rule.default;
   }
-  if (spec.timeRange) checkTimeRange(spec, query, given, nameOf);
+  for (const rule of rules) rule(spec, query, given, nameOf);
   for (const [param, rule] of Object.entries(spec.query)) {
     if (query[param] !== undefined) check(operation, nameOf(param), rule, query[param], given[param]);
     else if (spec.requiredQuery.includes(param)) throw new RainbondInputError(operation, nameOf(param), "is required");
@@ -170,44 +186,4 @@ export function prepare(spec: OperationSpec, { input, names, body: bodyName }: N
   const sent = spec.path.replace(/\{(\w+)\}/g, (_, param: string) => encodeURIComponent(String(path[param])));
   const info: RequestInfo = { operation, method: spec.method, path: sent };
   return { info, path: spec.path, params: { path, query }, body, envelope: spec.envelope, shape: spec.response };
-}
-
-/**
- * The rules of a time range beyond each parameter's own (checked on numbers, after Dates became seconds): timestamps
- * in seconds, start before end, and no more points per series than the spec allows. Messages show the values as the
- * caller gave them: a Date as its ISO time, not as the seconds sent.
- */
-function checkTimeRange(
-  { name: operation, query: rules, timeRange }: OperationSpec,
-  query: Record<string, unknown>,
-  given: Record<string, unknown>,
-  nameOf: (param: string) => string,
-) {
-  const { start: from, end: to, step: every, maxPointsPerSeries: max = Infinity } = timeRange!;
-  for (const param of [from, to]) {
-    const value = query[param];
-    const limit = rules[param]?.maximum;
-    if (typeof value === "number" && Number.isFinite(value) && limit !== undefined && value > limit) {
-      throw new RainbondInputError(
-        operation,
-        nameOf(param),
-        `looks like milliseconds (${value}); pass Unix seconds or a Date`,
-      );
-    }
-  }
-  const [start, end, step] = [query[from], query[to], query[every]];
-  // anything else (missing, not a number, NaN, Infinity) is left to each parameter's own rules
-  if (![start, end, step].every((v) => typeof v === "number" && Number.isFinite(v))) return;
-  const [s, e, st] = [start, end, step] as [number, number, number];
-  if (s >= e) {
-    const [a, b] = [shown(given[from] ?? s), shown(given[to] ?? e)];
-    throw new RainbondInputError(operation, nameOf(from), `must be before ${nameOf(to)} (got ${a} >= ${b})`);
-  }
-  if (st > 0 && (e - s) / st > max) {
-    throw new RainbondInputError(
-      operation,
-      nameOf(every),
-      `gives ${Math.floor((e - s) / st)} points per series, over the limit of ${max}: use a step of at least ${Math.ceil((e - s) / max)} s`,
-    );
-  }
 }
