@@ -28,6 +28,8 @@ export interface OperationSpec {
   requiredQuery: readonly string[];
   body?: SchemaRule;
   bodyRequired?: boolean;
+  /** The top-level type of the first 2xx answer's JSON body, as the spec declares it. */
+  response?: "array" | "object";
 }
 
 export type OperationId =
@@ -89,6 +91,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
       },
     },
     bodyRequired: true,
+    response: "object",
   },
   createGatewayRule: {
     method: "POST",
@@ -165,6 +168,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
       },
     },
     bodyRequired: true,
+    response: "object",
   },
   createHttpRule: {
     method: "POST",
@@ -219,6 +223,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
       },
     },
     bodyRequired: true,
+    response: "object",
   },
   deleteComponentPort: {
     method: "DELETE",
@@ -248,6 +253,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     },
     query: {},
     requiredQuery: [],
+    response: "object",
   },
   getComponent: {
     method: "GET",
@@ -272,6 +278,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     },
     query: {},
     requiredQuery: [],
+    response: "object",
   },
   getRegion: {
     method: "GET",
@@ -285,6 +292,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     },
     query: { region_id: { type: "string" }, extend_info: { type: "string", enum: ["true", "false"] } },
     requiredQuery: [],
+    response: "object",
   },
   installApp: {
     method: "POST",
@@ -324,6 +332,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
       },
     },
     bodyRequired: true,
+    response: "object",
   },
   listAppHttpRules: {
     method: "GET",
@@ -343,6 +352,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     },
     query: {},
     requiredQuery: [],
+    response: "array",
   },
   listApps: {
     method: "GET",
@@ -361,6 +371,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     },
     query: { query: { type: "string" } },
     requiredQuery: [],
+    response: "array",
   },
   listComponentPorts: {
     method: "GET",
@@ -385,6 +396,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     },
     query: {},
     requiredQuery: [],
+    response: "array",
   },
   listEnterpriseHttpRules: {
     method: "GET",
@@ -392,6 +404,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     path_params: {},
     query: { auto_ssl: { type: "string", enum: ["true", "false"] } },
     requiredQuery: [],
+    response: "array",
   },
   listTeamRegions: {
     method: "GET",
@@ -409,6 +422,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
       page_size: { type: "string", pattern: "^[1-9][0-9]*$", patternMeans: "a positive integer" },
     },
     requiredQuery: [],
+    response: "object",
   },
   listTeamResources: {
     method: "POST",
@@ -425,6 +439,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
       },
     },
     bodyRequired: true,
+    response: "array",
   },
   queryComponentMonitor: {
     method: "GET",
@@ -444,6 +459,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
     },
     query: { is_outer: { type: "string", enum: ["true", "false"] } },
     requiredQuery: [],
+    response: "array",
   },
   queryComponentMonitorRange: {
     method: "GET",
@@ -468,6 +484,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
       step: { type: "number", exclusiveMinimum: 0, default: 60 },
     },
     requiredQuery: ["start", "end"],
+    response: "array",
   },
   updateComponentPort: {
     method: "PUT",
@@ -511,6 +528,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
       },
     },
     bodyRequired: true,
+    response: "object",
   },
   updateHttpRule: {
     method: "PUT",
@@ -554,6 +572,7 @@ export const operations: Readonly<Record<OperationId, OperationSpec>> = {
       },
     },
     bodyRequired: false,
+    response: "object",
   },
 };
 

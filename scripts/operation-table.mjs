@@ -69,6 +69,9 @@ export function operationTable(spec) {
         entry.body = compact(spec, body.content["application/json"].schema, sensitive);
         entry.bodyRequired = body.required === true;
       }
+      const ok = Object.entries(op.responses ?? {}).find(([status]) => status.startsWith("2"))?.[1];
+      const type = deref(spec, deref(spec, ok)?.content?.["application/json"]?.schema)?.type;
+      if (type === "array" || type === "object") entry.response = type;
       if (op["x-max-points-per-series"]) maxPointsPerSeries = op["x-max-points-per-series"];
       operations.push([op.operationId, entry]);
     }
@@ -108,6 +111,8 @@ export interface OperationSpec {
   requiredQuery: readonly string[];
   body?: SchemaRule;
   bodyRequired?: boolean;
+  /** The top-level type of the first 2xx answer's JSON body, as the spec declares it. */
+  response?: "array" | "object";
 }
 
 export type OperationId = ${ids};

@@ -42,6 +42,11 @@ export interface ClientOptions {
    * each request, masked. `error` and `off` log nothing: a failure is thrown to the caller, never logged as well.
    */
   logLevel?: LogLevel;
+  /**
+   * The longest answer body read, in bytes, counted as it arrives (after gzip or brotli are undone). Default
+   * 10,485,760 (10 MiB). A longer body is not read further: RainbondResponseTooLargeError, not retried.
+   */
+  maxResponseBytes?: number;
   /** openapi-fetch middleware (`{ onRequest, onResponse, onError }`), run on every attempt. */
   middleware?: Middleware[];
 }
@@ -185,6 +190,7 @@ function prepare(
     params: { path, query },
     body,
     envelope: endpoint.envelope,
+    shape: spec.response,
   };
 }
 
@@ -308,26 +314,33 @@ export function createRainbondClient(options: ClientOptions): RainbondClient {
   const baseUrl = checkClientOptions(options);
   const fetch = options.fetch ?? globalThis.fetch;
   const headers = headersOf(options);
-  const raw = createClient<paths>({ baseUrl, fetch, headers: headers.bare });
-  const middleware = options.middleware ?? [];
+  const created = createClient<paths>({ baseUrl, fetch, headers: headers.bare });
+  const middleware: Middleware[] = [];
+  // what client.raw's use and eject change, the methods run too: one list, as openapi-fetch keeps its own
+  const raw: Client<paths> = {
+    ...created,
+    use(...added) {
+      created.use(...added);
+      middleware.push(...added.filter(Boolean));
+    },
+    eject(...removed) {
+      created.eject(...removed);
+      for (const m of removed) if (middleware.includes(m)) middleware.splice(middleware.indexOf(m), 1);
+    },
+  };
+  raw.use(...(options.middleware ?? []));
   const transport: Transport = {
-    raw,
-    direct: true,
+    middleware,
     fetch,
     baseUrl,
     headers,
     timeoutMs: options.timeoutMs ?? 30_000,
     retries: options.retries ?? 2,
     retryDelay: { baseMs: 500, maxMs: 8_000, retryAfterCapMs: 60_000, ...options.retryDelay },
+    maxResponseBytes: options.maxResponseBytes ?? 10 * 1024 * 1024,
     log: createLog(options.logger, options.logLevel),
     secrets: [options.token],
   };
-  const use = raw.use;
-  raw.use = (...added) => {
-    if (added.length) transport.direct = false; // middleware sees real Requests
-    use(...added);
-  };
-  raw.use(...middleware);
   const areas = Object.fromEntries(
     Object.entries(endpoints).map(([area, methods]) => [
       area,

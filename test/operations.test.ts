@@ -425,10 +425,11 @@ describe("query strings the server sees", () => {
   let server: RecordingServer;
   let local: RainbondClient;
   beforeAll(async () => {
-    server = await startRecordingServer((req) =>
-      req.pathname.endsWith("/regions")
-        ? { body: { total: 0, regions: [] } }
-        : { body: req.method === "GET" ? [] : {} },
+    server = await startRecordingServer(
+      (req) =>
+        req.pathname.endsWith("/regions")
+          ? { body: { total: 0, regions: [] } }
+          : { body: req.method === "GET" && !/\/regions\/[^/]+$/.test(req.pathname) ? [] : {} }, // of the declared shape
     );
     local = createRainbondClient({ baseUrl: server.url, token: TOKEN, logLevel: "off", retries: 0 });
   });
