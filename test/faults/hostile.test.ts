@@ -14,7 +14,7 @@ import {
   createRainbondClient,
 } from "../../src/index.js";
 import { EXCERPT_SCAN, excerpt } from "../../src/redact.js";
-import { TOKEN, app, component, expectNoSecrets, faultClient, paths, rejection } from "./helpers.js";
+import { TOKEN, app, installBodyWith, component, expectNoSecrets, faultClient, paths, rejection } from "./helpers.js";
 import { answer, recordingLogger, startFaultServer, type FaultServer } from "./server.js";
 
 let server: FaultServer;
@@ -32,14 +32,7 @@ afterEach(() => {
 
 const MiB = 1024 * 1024;
 const ACCESS_KEY = "mkey-hostile-Q7w3Zp9L";
-const installBody = {
-  market_url: "https://hub.grapps.cn",
-  market_domain: "rainbond",
-  market_type: "rainstore",
-  market_access_key: ACCESS_KEY,
-  app_model_id: "9e2c7a1f5b3d4e8a",
-  app_model_version: "2.1.0",
-};
+const installBody = installBodyWith(ACCESS_KEY);
 
 describe("1. a body that freezes a regular expression", () => {
   it(
