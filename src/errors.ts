@@ -8,13 +8,18 @@
 //   │   ├── RainbondConflictError        409
 //   │   ├── RainbondRateLimitError       429
 //   │   └── RainbondServerError          5xx
-//   ├── RainbondResponseError            a 2xx that is not what it claims: not JSON, a page repeating items
+//   ├── RainbondResponseError            a 2xx that is not what it claims: not JSON, not the declared shape, ...
+//   │   ├── RainbondResponseTooLargeError  a body over maxResponseBytes (any status), not read further
+//   │   └── RainbondRedirectError          a redirect to another origin, not followed
 //   ├── RainbondConnectionError          no answer (refused, reset, DNS, ...)
 //   │   └── RainbondTimeoutError         no answer within timeoutMs
 //   ├── RainbondAbortError               the caller's AbortSignal fired
 //   └── RainbondInputError               bad input, caught before any request is sent
 //
-// No error ever holds the token, a request's headers or a secret field's value.
+// No error ever holds the token, a request's headers or a secret field's value. Server text in a message (msg,
+// msg_show, field errors, excerpts) is cut to 500 characters with control characters escaped: see oneLine().
+
+import { oneLine } from "./redact.js";
 
 /** Where a request went: enough to find it in the console's logs, nothing secret. */
 export interface RequestInfo {
@@ -50,7 +55,7 @@ export class RainbondApiError extends RainbondError {
   constructor(info: RequestInfo, status: number, body: unknown, requestId: string | undefined, statusText?: string) {
     const fields = consoleFields(body);
     const reason = fields.msgShow ?? fields.msg ?? fields.detail ?? (typeof body === "string" && body ? body : "");
-    const said = reason ? `: ${reason}` : statusText ? ` ${statusText}` : "";
+    const said = reason ? `: ${oneLine(reason)}` : statusText ? ` ${oneLine(statusText)}` : "";
     super(`${named(info)} failed with ${status}${said}`);
     Object.assign(this, requestOf(info));
     this.status = status;
@@ -76,7 +81,7 @@ export class RainbondBadRequestError extends RainbondApiError {
       ]),
     );
     const detail = Object.entries(this.fieldErrors).map(([field, messages]) => `${field}: ${messages.join(" ")}`);
-    if (detail.length) this.message += ` (${detail.join("; ")})`;
+    if (detail.length) this.message += ` (${oneLine(detail.join("; "))})`;
   }
 }
 /** 401 (no token, or an unknown one) and 403 (the token may not do this). */
@@ -101,8 +106,9 @@ export class RainbondServerError extends RainbondApiError {
 }
 
 /**
- * A 2xx answer that is not what it claims to be: a body that is not JSON (`excerpt` is a short, safe start of it), or
- * a page of a list that repeats items already seen (`excerpt` names them).
+ * An answer that is not what it claims to be: a 2xx body that is not JSON (`excerpt` is a short, safe start of it) or
+ * not of the shape the spec declares (an object where a list belongs, `null`), a page of a list that repeats items
+ * already seen (`excerpt` names them). Never retried.
  */
 export class RainbondResponseError extends RainbondError {
   override name = "RainbondResponseError";
@@ -112,8 +118,39 @@ export class RainbondResponseError extends RainbondError {
     readonly excerpt: string,
     problem = "a body that is not JSON",
   ) {
-    super(`${named(info)} answered ${status} with ${problem}: ${excerpt}`);
+    super(`${named(info)} answered ${status} with ${problem}${excerpt ? `: ${excerpt}` : ""}`);
     Object.assign(this, requestOf(info));
+  }
+}
+
+/**
+ * A body longer than the client's `maxResponseBytes` (default 10 MiB), counted as it arrives (after gzip or brotli
+ * are undone): the rest is not read, and the request is not sent again, whatever the status.
+ */
+export class RainbondResponseTooLargeError extends RainbondResponseError {
+  override name = "RainbondResponseTooLargeError";
+  constructor(
+    info: RequestInfo,
+    status: number,
+    readonly maxResponseBytes: number,
+  ) {
+    super(info, status, "", `a body over maxResponseBytes (${maxResponseBytes} bytes), not read further`);
+  }
+}
+
+/**
+ * A redirect the client does not follow: to another origin (`location` is that origin alone, without path or query),
+ * where the request's token, headers and body must not go; or, in a browser, any redirect, since a browser does not
+ * tell where it leads. Never retried.
+ */
+export class RainbondRedirectError extends RainbondResponseError {
+  override name = "RainbondRedirectError";
+  constructor(
+    info: RequestInfo,
+    status: number,
+    readonly location: string,
+  ) {
+    super(info, status, "", `a redirect to ${location}, not followed (only redirects within the console's origin are)`);
   }
 }
 

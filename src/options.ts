@@ -29,7 +29,15 @@ export interface ClientOptions {
    * each request, masked. `error` and `off` log nothing: a failure is thrown to the caller, never logged as well.
    */
   logLevel?: LogLevel;
-  /** Middleware in openapi-fetch's shape (`{ onRequest, onResponse, onError }`), run on every attempt. */
+  /**
+   * The longest answer body read, in bytes, counted as it arrives (after gzip or brotli are undone). Default
+   * 10,485,760 (10 MiB). A longer body is not read further: RainbondResponseTooLargeError, not retried.
+   */
+  maxResponseBytes?: number;
+  /**
+   * Middleware in openapi-fetch's shape (`{ onRequest, onResponse, onError }`), run on every attempt of every method
+   * (and on `client.raw`'s calls; `client.raw.use` adds middleware to those only).
+   */
   middleware?: Middleware[];
 }
 
@@ -70,6 +78,7 @@ const CLIENT: SchemaRule = {
       properties: { error: FN, warn: FN, info: FN, debug: FN },
     },
     logLevel: { enum: LOG_LEVELS },
+    maxResponseBytes: { type: "integer", minimum: 1 },
     middleware: {
       type: "array",
       items: { type: "object", properties: { onRequest: FN, onResponse: FN, onError: FN } },
@@ -121,6 +130,7 @@ export function transportOf(options: ClientOptions): Transport {
     throw new RainbondInputError(where, "baseUrl", "is the console's origin: the paths already carry /openapi/v1");
   }
   const headers = new Headers();
+  const json = new Headers({ "content-type": "application/json" });
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     // the value is not shown: a header may carry a secret of its own
     const at = `headers[${JSON.stringify(name)}]`;
@@ -128,15 +138,18 @@ export function transportOf(options: ClientOptions): Transport {
       throw new RainbondInputError(where, at, "is set by the client or by fetch itself");
     try {
       headers.set(name, value);
+      json.set(name, value);
     } catch {
       throw new RainbondInputError(where, at, "is not a valid HTTP header");
     }
   }
   headers.set("authorization", token);
+  json.set("authorization", token);
   return {
     fetch: options.fetch ?? globalThis.fetch,
     baseUrl: url.href.replace(/\/+$/, ""),
-    headers: Object.fromEntries(headers),
+    headers: { bare: Object.fromEntries(headers), json: Object.fromEntries(json) },
+    maxResponseBytes: options.maxResponseBytes ?? 10_485_760,
     middleware: options.middleware ?? [],
     timeoutMs: options.timeoutMs ?? 30_000,
     retries: options.retries ?? 2,

@@ -15,7 +15,9 @@ import {
   RainbondInputError,
   RainbondNotFoundError,
   RainbondRateLimitError,
+  RainbondRedirectError,
   RainbondResponseError,
+  RainbondResponseTooLargeError,
   RainbondServerError,
   RainbondTimeoutError,
   toSamples,
@@ -107,7 +109,9 @@ export async function use(): Promise<string[]> {
     else if (err instanceof RainbondApiError) {
       const where: RequestInfo = err;
       lines.push(`${where.operation} ${where.method} ${where.path} ${err.msg}`);
-    } else if (err instanceof RainbondResponseError) lines.push(err.excerpt);
+    } else if (err instanceof RainbondResponseTooLargeError) lines.push(`${err.maxResponseBytes}`);
+    else if (err instanceof RainbondRedirectError) lines.push(err.location);
+    else if (err instanceof RainbondResponseError) lines.push(err.excerpt);
     else if (err instanceof RainbondTimeoutError || err instanceof RainbondConnectionError) lines.push(err.path);
     else if (err instanceof RainbondAbortError) lines.push(err.message);
     else if (err instanceof RainbondInputError) lines.push(`${err.operation} ${err.argument}`);

@@ -1,5 +1,6 @@
 // The report as text for the terminal, as Markdown (--report file.md) and as JSON (--json). All three show the same
-// report, which is masked when it is built (report.ts).
+// report, which is masked when it is built (report.ts); the text and Markdown escape control characters.
+import { escapeControl } from "../../src/redact.js";
 import type { OperationLine, Report } from "./report.js";
 
 const EXIT_MEANING = { 0: "clean", 1: "deviations", 2: "could not verify" } as const;
@@ -47,7 +48,7 @@ export function renderText(report: Report): string {
   out.push("");
   for (const note of report.notes) out.push(note);
   out.push("", `Result: ${report.summary} (exit ${report.exitCode}, ${EXIT_MEANING[report.exitCode]})`);
-  return `${out.join("\n")}\n`;
+  return `${out.map(escapeControl).join("\n")}\n`; // no control character from the console reaches the terminal
 }
 
 /** A table cell: no line breaks, `|` escaped, code spans for values. */
@@ -92,7 +93,7 @@ export function renderMarkdown(report: Report): string {
   if (!report.deviations.length) out.push("");
   out.push("## Not sent, and why", "");
   for (const note of report.notes) out.push(`- ${cell(note)}`);
-  return `${out.join("\n")}\n`;
+  return `${out.map(escapeControl).join("\n")}\n`;
 }
 
 export function renderJson(report: Report): string {
