@@ -14,7 +14,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { deref } from "../operation-table.mjs";
+import { deref } from "../client-table.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const METHODS = ["get", "put", "post", "delete", "patch"];
@@ -45,7 +45,12 @@ export function syntheticSpec(spec, factor) {
     for (const [path, item] of Object.entries(spec.paths)) {
       const newPath = k === 0 ? path : path.replace(/^\/openapi\/v1/, `/openapi/v1/s${k}`);
       const copy = copyRenamingRefs(item, rename);
-      for (const method of METHODS) if (copy[method]?.operationId) copy[method].operationId += suffix;
+      for (const method of METHODS) {
+        if (!copy[method]?.operationId) continue;
+        copy[method].operationId += suffix;
+        // each copy is a group of its own in the client (`ports_s1.list`)
+        if (copy[method]["x-rainbond-group"]) copy[method]["x-rainbond-group"] += k === 0 ? "" : `S${k}`;
+      }
       out.paths[newPath] = copy;
     }
     for (const kind of COMPONENT_KINDS) {
