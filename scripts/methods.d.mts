@@ -36,4 +36,4 @@ export function readMethods(dir?: string): ClientMethod[];
 /** The arguments of a call of `method` with the spec's examples; optional ones without an example are left out. */
 export function exampleArgs(method: ClientMethod): unknown[];
 /** Calls `method` on a client, by default with the spec's examples; an iterator's items come as an array. */
-export function callMethod(client: object, method: ClientMethod, args?: unknown[]): Promise<unknown>;
+export function callMethod(client: object, method: ClientMethod, args?: unknown[]): PromiseLike<unknown>;
