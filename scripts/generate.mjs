@@ -4,7 +4,9 @@
 //   lint        @redocly/openapi-core with redocly.yaml (recommended-strict): any error or warning stops here
 //   bundle      join spec/openapi.yaml and its $refs into one document      -> generated/openapi.json
 //   types       openapi-typescript                                          -> generated/schema.ts
-//   operations  the table of operations the client's input checks read     -> generated/operations.ts
+//   client      the client's method layer (scripts/client-table.mjs)        -> generated/operations.ts, types.ts,
+//                                                                              functions.ts, groups.ts, methods.json
+//   readme      the README's table of methods (scripts/readme-table.mjs)    -> README.md beside the output directory
 //   format      prettier on every output
 //
 // No CLI is spawned per step, and the run uses both cores: the main thread loads @redocly/openapi-core, lints and
@@ -259,6 +261,7 @@ async function buildOutputs({ lintOnly = false } = {}) {
   };
   const json = await timed("format", () => formatJson(spec), "openapi.json");
   const methodsJson = await formatJson(methods);
+  const readme = await timed("readme", () => readmeBeside(options.outDir, { spec, methods }));
   const { schemaTs, clientTs, readyMs, typesMs, formatMs } = await typeScript;
   const after = `${(performance.now() - sent).toFixed(0)} ms after the bundle`;
   if (readyMs) report("load-ts", readyMs, "openapi-typescript, prettier + warm-up, in the worker thread (in parallel)");
@@ -269,8 +272,20 @@ async function buildOutputs({ lintOnly = false } = {}) {
     [out("openapi.json")]: json,
     [out("schema.ts")]: schemaTs,
     [out("methods.json")]: methodsJson,
+    ...readme,
     ...Object.fromEntries(Object.entries(clientTs).map(([name, source]) => [out(name), source])),
   };
+}
+
+/**
+ * The README beside the output directory (the project's README.md, for generated/) with its table of methods made from
+ * this run's spec and methods, as { path: text }; nothing when no README with the table's markers is there.
+ */
+async function readmeBeside(outDir, sources) {
+  const { START, readmeWithTable } = await import("./readme-table.mjs");
+  const file = join(dirname(outDir), "README.md");
+  const readme = await readOr(file, "");
+  return readme.includes(START) ? { [relative(root, file)]: await readmeWithTable(readme, sources) } : {};
 }
 
 async function readOr(path, fallback) {
