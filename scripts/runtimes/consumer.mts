@@ -5,6 +5,7 @@
 // directive would be unused, which is an error of its own.
 import {
   createRainbondClient,
+  createRainbondCore,
   RainbondAbortError,
   RainbondApiError,
   RainbondAuthError,
@@ -30,7 +31,9 @@ import {
   type ComponentScope,
   type ComponentsApi,
   type components,
-  type Data,
+  type OperationData,
+  type RainbondCore,
+  type ServiceBaseInfo,
   type GatewayApi,
   type Logger,
   type LogLevel,
@@ -86,7 +89,9 @@ export async function use(): Promise<string[]> {
   const { data: added, response }: WithResponse<Port> = await adding.withResponse();
   const port: number = added.container_port;
   const ports: components["schemas"]["Port"][] = await client.ports.list(component);
-  const web: Data<"getComponent"> = await client.components.get(component);
+  const web: OperationData<"getComponent"> = await client.components.get(component);
+  const named: ServiceBaseInfo = web;
+  const core: RainbondCore = createRainbondCore(options);
   const install: Body<"installApp"> | undefined = undefined;
   const getComponent: operations["getComponent"]["parameters"]["path"]["service_id"] = component.serviceId;
   const rawPorts = await client.raw.GET(
@@ -96,7 +101,8 @@ export async function use(): Promise<string[]> {
   const path: keyof paths = "/openapi/v1/httpdomains";
   const [range] = await client.monitor.queryRange(app, { start: new Date(0), end: new Date(60_000) });
   const samples: Sample[] = toSamples(range?.monitors?.[0]?.data);
-  const lines = [`${port} ${response.status} ${ports.length} ${web.service_cname} ${getComponent} ${path}`];
+  const lines = [`${port} ${response.status} ${ports.length} ${named.service_cname} ${getComponent} ${path}`];
+  lines.push(core.baseUrl);
   lines.push(`${samples.length} ${install === undefined} ${rawPorts.response.status} ${areas.length}`);
 
   try {
