@@ -134,7 +134,9 @@ describe("a console that answers as the spec and the live notes say gives 0 devi
     expect(lines.getComponent).toMatchObject({ outcome: "not tried", note: "no app, component given or found" });
     expect(lines.listTeamResources).toMatchObject({ outcome: "not tried", note: "no tenant id given or found" });
     expect(lines.listApps).toMatchObject({ outcome: "conforms" });
-    expect(renderText(report)).toMatch(/not tried\s+GET\s+listAppHttpRules\s+no app given or found/);
+    expect(renderText(report)).toMatch(
+      /not tried\s+GET\s+listAppHttpRules \(gateway\.listHttpRules\)\s+no app given or found/,
+    );
   });
 
   test("the live notes' error answers conform: 404 with an empty body, with null, with {msg} only; 412", async () => {
