@@ -5,6 +5,7 @@
 //   bundle      join spec/openapi.yaml and its $refs into one document      -> generated/openapi.json
 //   types       openapi-typescript                                          -> generated/schema.ts
 //   operations  the table of operations the client's input checks read     -> generated/operations.ts
+//   mcp-tools   one MCP tool per operation (scripts/mcp-tools.mjs)         -> generated/mcp-tools.json
 //   format      prettier on every output
 //
 // No CLI is spawned per step, and the run uses both cores: the main thread loads @redocly/openapi-core, lints and
@@ -260,6 +261,8 @@ async function buildOutputs({ lintOnly = false } = {}) {
     },
     "openapi.json",
   );
+  const { mcpToolsJson } = await import("./mcp-tools.mjs");
+  const mcpTools = await timed("mcp-tools", () => mcpToolsJson(spec, join(root, "package.json")), "mcp-tools.json");
   const { schemaTs, operationsTs, readyMs, typesMs, formatMs } = await typeScript;
   const after = `${(performance.now() - sent).toFixed(0)} ms after the bundle`;
   if (readyMs) report("load-ts", readyMs, "openapi-typescript, prettier + warm-up, in the worker thread (in parallel)");
@@ -270,6 +273,7 @@ async function buildOutputs({ lintOnly = false } = {}) {
     [out("openapi.json")]: json,
     [out("schema.ts")]: schemaTs,
     [out("operations.ts")]: operationsTs,
+    [out("mcp-tools.json")]: mcpTools,
   };
 }
 

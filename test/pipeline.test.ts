@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { root } from "./helpers/readme.js";
 
 const generate = join(root, "scripts/generate.mjs");
-const outputs = ["openapi.json", "schema.ts", "operations.ts"];
+const outputs = ["openapi.json", "schema.ts", "operations.ts", "mcp-tools.json"];
 let dir: string;
 let spec: string;
 let out: string;
@@ -50,8 +50,8 @@ describe("npm run generate", () => {
       .slice(1)
       .map((line) => line.trim())
       .filter(Boolean);
-    // a summary is not part of the operation table: operations.ts stays as it was
-    expect(stale.map((line) => line.split("/").pop())).toEqual(["openapi.json", "schema.ts"]);
+    // a summary is not part of the operation table: operations.ts stays as it was (the tools' descriptions change)
+    expect(stale.map((line) => line.split("/").pop())).toEqual(["openapi.json", "schema.ts", "mcp-tools.json"]);
   }, 60_000);
 
   test("stops on a lint error and writes nothing", () => {
