@@ -65,11 +65,14 @@ function sentence(text) {
 
 /** One operation as a tool entry: the MCP tool itself, and how the server calls it. */
 function toolOf(path, method, op, inherited, sensitive) {
-  const parameters = [...inherited, ...(op.parameters ?? [])].filter((p) => p.in === "path" || p.in === "query");
-  const byName = new Map(parameters.map((p) => [p.name, p])); // an operation's parameter overrides the path's
+  // An operation's parameter overrides the path's of the same name and place. A query parameter named like a path
+  // parameter (the source declares some ids in both) is not an argument of its own: the path's value is the one used.
+  const byPlace = new Map([...inherited, ...(op.parameters ?? [])].map((p) => [`${p.in} ${p.name}`, p]));
+  const pathParams = [...byPlace.values()].filter((p) => p.in === "path");
+  const queryParams = [...byPlace.values()].filter((p) => p.in === "query" && !byPlace.has(`path ${p.name}`));
   const properties = {};
   const required = [];
-  for (const p of byName.values()) {
+  for (const p of [...pathParams, ...queryParams]) {
     properties[p.name] = clean({ description: p.description, ...p.schema }, "input", sensitive);
     if (p.required) required.push(p.name);
   }
@@ -106,10 +109,11 @@ function toolOf(path, method, op, inherited, sensitive) {
       effect,
       httpMethod: method,
       path,
-      pathParams: [...byName.values()].filter((p) => p.in === "path").map((p) => p.name),
-      queryParams: [...byName.values()]
-        .filter((p) => p.in === "query")
-        .map((p) => ({ name: p.name, ...(p["x-rainbond-name"] && { option: p["x-rainbond-name"] }) })),
+      pathParams: pathParams.map((p) => p.name),
+      queryParams: queryParams.map((p) => ({
+        name: p.name,
+        ...(p["x-rainbond-name"] && { option: p["x-rainbond-name"] }),
+      })),
       body: Boolean(body),
       wrapped,
       ...(paging && { paging: { page: paging.page, pageSize: paging["page-size"] } }),
