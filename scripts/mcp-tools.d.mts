@@ -14,3 +14,5 @@ export interface McpToolsFile {
 }
 export function mcpTools(spec: object): Promise<McpToolsFile>;
 export function mcpToolsJson(spec: object, prettierConfigFile: string): Promise<string>;
+export function toolsTable(data: McpToolsFile): string;
+export function withToolsTable(markdown: string, data: McpToolsFile): string;

@@ -1,9 +1,10 @@
 // How the MCP server ships: a workspace package of its own, so that the client's package gains no dependency; its bin
-// is plain JS that needs nothing but the SDK (the client is bundled in).
+// is plain JS that needs nothing but the SDK (the client is bundled in). And docs/mcp.md lists the tools as generated.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, expect, test } from "vitest";
+import { withToolsTable } from "../../scripts/mcp-tools.mjs";
 import { root } from "../helpers/readme.js";
 import { bin, buildBin, toolsFile } from "./helpers.js";
 
@@ -40,3 +41,9 @@ test("the MCP package depends on the SDK alone, pinned, and packs its bin", () =
   const imported = [...code.matchAll(/\bfrom\s*"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1] ?? m[2]);
   expect(imported.filter((name) => !/^(node:|@modelcontextprotocol\/sdk\/)/.test(name!))).toEqual([]);
 }, 30_000);
+
+test("docs/mcp.md lists the tools as generated (node scripts/mcp-tools.mjs --docs rewrites it)", () => {
+  const docs = readFileSync(join(root, "docs/mcp.md"), "utf8");
+  expect(docs).toBe(withToolsTable(docs, toolsFile));
+  for (const { tool } of toolsFile.tools) expect(docs).toContain(`| \`${tool.name}\` |`);
+});
