@@ -87,6 +87,8 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
   const count = servedTools(allowWrite).length;
   const what = `${count} tools (${allowWrite ? "reading and writing" : "read-only; --allow-write serves the rest"})`;
   if (values.http === undefined) {
+    if (argv.some((arg) => arg.startsWith("--host")))
+      throw new UsageError("--host needs --http <port>: it is the address the HTTP server binds");
     await makeServer().connect(new StdioServerTransport());
     err.error(`rainbond-openapi-mcp: ${what} for ${core.client.baseUrl}, over stdio`);
     return;

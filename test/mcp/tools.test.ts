@@ -1,9 +1,9 @@
 // The tools against the Prism mock, over stdio: what is listed with and without --allow-write, the annotations, and
 // one successful call of every tool (the SDK's Client checks each structuredContent against the tool's outputSchema).
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { root } from "../helpers/readme.js";
-import { buildBin, exampleArguments, overStdio, textOf, toolsFile, type Running } from "./helpers.js";
+import { bin, buildBin, exampleArguments, overStdio, textOf, toolsFile, type Running } from "./helpers.js";
 
 const env = { RAINBOND_TOKEN: "mock-token-1234" };
 const readTools = toolsFile.tools.filter((t) => t.operation.effect === "read").map((t) => t.tool.name);
@@ -71,8 +71,38 @@ describe("tools/call against the mock", () => {
     expect(textOf(result)).toMatch(/--allow-write/);
   });
 
-  test("stdout carries only JSON-RPC: the server's own lines go to stderr", () => {
-    expect(readOnly.stderr()).toMatch(/10 tools \(read-only/);
+  test("stdout carries only JSON-RPC: the server's lines and the client's log lines go to stderr", async () => {
+    const child = spawn(process.execPath, [bin, "--base-url", inject("prismUrl"), "--log-level", "debug"], {
+      env: { PATH: process.env.PATH ?? "", ...env },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const answered = new Promise<void>((resolve) =>
+      child.stdout.on("data", (chunk) => {
+        stdout += chunk;
+        if (stdout.includes('"id":2')) resolve();
+      }),
+    );
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    const send = (message: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
+    const clientInfo = { name: "raw", version: "0" };
+    send({ id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo } });
+    send({ method: "notifications/initialized" });
+    send({
+      id: 2,
+      method: "tools/call",
+      params: { name: "getComponent", arguments: exampleArguments("getComponent") },
+    });
+    await answered;
+    child.stdin.end(); // the server exits when its client goes
+    await exited;
+    const lines = stdout.trim().split("\n");
+    expect(lines.map((line) => JSON.parse(line).jsonrpc)).toEqual(["2.0", "2.0"]);
+    expect(stderr).toMatch(/10 tools \(read-only/);
+    expect(stderr).toMatch(/\[rainbond\] .*GET/); // the client's debug lines
+    expect(stderr).not.toContain(env.RAINBOND_TOKEN);
   });
 });
 
