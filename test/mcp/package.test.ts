@@ -1,5 +1,9 @@
-// How the MCP server ships: a workspace package of its own, so that the client's package gains no dependency; its bin
-// is plain JS that needs nothing but the SDK (the client is bundled in). And docs/mcp.md lists the tools as generated.
+// How the MCP server ships: a package of its own in mcp/, so that the client's package gains no dependency; its bin is
+// plain JS that needs nothing but the SDK (the client is bundled in). And docs/mcp.md lists the tools as generated.
+//
+// mcp/ is not an npm workspace: changesets (the release) takes a workspace root for no package, and the client is the
+// root. The SDK is a devDependency of the root (the tests and the bin in a clone resolve it there) at the version
+// mcp/package.json depends on.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -9,10 +13,10 @@ import { root } from "../helpers/readme.js";
 import { bin, buildBin, toolsFile } from "./helpers.js";
 
 const json = (path: string) => JSON.parse(readFileSync(join(root, path), "utf8"));
-/** `npm pack --dry-run --json` of the root package or of a workspace: its files and manifest, without scripts. */
-function packed(...workspace: string[]): { files: { path: string }[]; name: string } {
-  const output = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts", ...workspace], {
-    cwd: root,
+/** `npm pack --dry-run --json` of the package in `dir`: its files and manifest, without running scripts. */
+function packed(dir: string): { files: { path: string }[]; name: string } {
+  const output = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+    cwd: join(root, dir),
     encoding: "utf8",
     stdio: ["ignore", "pipe", "ignore"],
   });
@@ -23,9 +27,12 @@ beforeAll(() => buildBin());
 
 test("the client's package gains no MCP dependency and packs nothing of mcp/", () => {
   const manifest = json("package.json");
-  expect(manifest.workspaces).toEqual(["mcp"]);
+  expect(manifest.workspaces).toBeUndefined();
   expect(Object.keys(manifest.dependencies)).toEqual(["openapi-fetch"]);
-  const pack = packed();
+  expect(manifest.devDependencies["@modelcontextprotocol/sdk"]).toBe(
+    json("mcp/package.json").dependencies["@modelcontextprotocol/sdk"],
+  );
+  const pack = packed(".");
   expect(pack.name).toBe("rainbond-openapi");
   expect(pack.files.map((f) => f.path).filter((path) => /mcp/.test(path))).toEqual([]);
 }, 30_000);
@@ -34,7 +41,7 @@ test("the MCP package depends on the SDK alone, pinned, and packs its bin", () =
   const manifest = json("mcp/package.json");
   expect(manifest.dependencies).toEqual({ "@modelcontextprotocol/sdk": "1.32.2" });
   expect(manifest.bin).toEqual({ "rainbond-openapi-mcp": "dist/cli.js" });
-  const pack = packed("-w", "rainbond-openapi-mcp");
+  const pack = packed("mcp");
   expect(pack.files.map((f) => f.path).sort()).toEqual(["README.md", "dist/cli.js", "package.json"]);
   const code = readFileSync(bin, "utf8");
   expect(code.startsWith("#!/usr/bin/env node\n")).toBe(true);
