@@ -7,6 +7,7 @@
 //   client      the client's method layer (scripts/client-table.mjs)        -> generated/operations.ts, types.ts,
 //                                                                              functions.ts, groups.ts, methods.json
 //   readme      the README's table of methods (scripts/readme-table.mjs)    -> README.md beside the output directory
+//   mcp-tools   one MCP tool per operation (scripts/mcp-tools.mjs)         -> generated/mcp-tools.json
 //   format      prettier on every output
 //
 // No CLI is spawned per step, and the run uses both cores: the main thread loads @redocly/openapi-core, lints and
@@ -261,6 +262,8 @@ async function buildOutputs({ lintOnly = false } = {}) {
   };
   const json = await timed("format", () => formatJson(spec), "openapi.json");
   const methodsJson = await formatJson(methods);
+  const { mcpToolsJson } = await import("./mcp-tools.mjs");
+  const mcpTools = await timed("mcp-tools", () => mcpToolsJson(spec, join(root, "package.json")), "mcp-tools.json");
   const readme = await timed("readme", () => readmeBeside(options.outDir, { spec, methods }));
   const { schemaTs, clientTs, readyMs, typesMs, formatMs } = await typeScript;
   const after = `${(performance.now() - sent).toFixed(0)} ms after the bundle`;
@@ -274,6 +277,7 @@ async function buildOutputs({ lintOnly = false } = {}) {
     [out("methods.json")]: methodsJson,
     ...readme,
     ...Object.fromEntries(Object.entries(clientTs).map(([name, source]) => [out(name), source])),
+    [out("mcp-tools.json")]: mcpTools,
   };
 }
 

@@ -4,7 +4,14 @@
  *
  * @packageDocumentation
  */
-export { createRainbondCore, type Body, type OperationData, type RainbondCore, type RainbondPromise } from "./call.js";
+export {
+  createRainbondCore,
+  type Body,
+  type OperationData,
+  type OperationInput,
+  type RainbondCore,
+  type RainbondPromise,
+} from "./call.js";
 export type { ClientOptions } from "./options.js";
 export type { CallOptions, RetryDelay, WithResponse } from "./transport.js";
 export type { LogLevel, Logger } from "./logger.js";

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { root } from "./helpers/readme.js";
 
 const generate = join(root, "scripts/generate.mjs");
-const outputs = ["openapi.json", "schema.ts", "operations.ts"];
+const outputs = ["openapi.json", "schema.ts", "operations.ts", "mcp-tools.json"];
 let dir: string;
 let spec: string;
 let out: string;
@@ -60,8 +60,16 @@ describe("npm run generate", () => {
     expect(run().status).toBe(0);
     expect(run("--check").status).toBe(0);
     editSpec("spec/paths/component.yaml", "summary: Read a component", "summary: Read one component");
-    // a summary is documentation: not part of the operation table (operations.ts) nor of the README's table
-    expect(staleFiles()).toEqual(["openapi.json", "schema.ts", "methods.json", "functions.ts", "groups.ts"]);
+    // a summary is documentation (of the functions, the methods and the MCP tools): not part of the operation table
+    // (operations.ts) nor of the README's table
+    expect(staleFiles()).toEqual([
+      "openapi.json",
+      "schema.ts",
+      "methods.json",
+      "functions.ts",
+      "groups.ts",
+      "mcp-tools.json",
+    ]);
   }, 60_000);
 
   test("refreshes the README's table of methods beside the output directory: a renamed method reaches it", () => {
