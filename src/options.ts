@@ -130,7 +130,6 @@ export function transportOf(options: ClientOptions): Transport {
     throw new RainbondInputError(where, "baseUrl", "is the console's origin: the paths already carry /openapi/v1");
   }
   const headers = new Headers();
-  const json = new Headers({ "content-type": "application/json" });
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     // the value is not shown: a header may carry a secret of its own
     const at = `headers[${JSON.stringify(name)}]`;
@@ -138,17 +137,15 @@ export function transportOf(options: ClientOptions): Transport {
       throw new RainbondInputError(where, at, "is set by the client or by fetch itself");
     try {
       headers.set(name, value);
-      json.set(name, value);
     } catch {
       throw new RainbondInputError(where, at, "is not a valid HTTP header");
     }
   }
   headers.set("authorization", token);
-  json.set("authorization", token);
   return {
     fetch: options.fetch ?? globalThis.fetch,
     baseUrl: url.href.replace(/\/+$/, ""),
-    headers: { bare: Object.fromEntries(headers), json: Object.fromEntries(json) },
+    headers: Object.fromEntries(headers),
     maxResponseBytes: options.maxResponseBytes ?? 10_485_760,
     middleware: options.middleware ?? [],
     timeoutMs: options.timeoutMs ?? 30_000,
