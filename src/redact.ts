@@ -12,12 +12,6 @@ export const SENSITIVE: ReadonlySet<string> = new Set(sensitiveFields);
 export const MAX_TEXT = 500;
 /** excerpt() reads at most this many characters of a body (plus the longest secret): the rest is never looked at. */
 export const EXCERPT_SCAN = 4096;
-/** Objects deeper than this are not copied: what lies below shows as `[too deep]`. */
-const MAX_DEPTH = 32;
-/** A secret shorter than this is masked only where it stands as a whole word: see maskText(). */
-const SHORT_SECRET = 8;
-/** Members of an error body that are dropped outright: a server stack trace is no one's business. */
-const DROPPED = new Set(["error_trace"]);
 /** A PEM private key (a region's key_file, say), even cut short. */
 const PRIVATE_KEY = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)/g;
 /**
@@ -32,28 +26,26 @@ const SECRET_MEMBER = new RegExp(
 /** Control characters (C0, DEL, C1) and the Unicode line separators: escaped wherever server text is shown. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 const ENTITIES: Record<string, string> = { "&quot;": '"', "&#34;": '"', "&#x27;": "'", "&#39;": "'", "&amp;": "&" };
+const ESCAPES: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 
 /**
- * A deep copy of `value` with secret fields masked, `error_trace` dropped and each secret string replaced, in keys
- * too. The copy's objects are plain, and a `__proto__` key is an own member like any other: no answer sets a prototype.
+ * A deep copy of `value` with secret fields masked, `error_trace` (a server stack trace) dropped and each secret
+ * string replaced, in keys too; below 32 levels, `[too deep]`. Its objects are plain, and a `__proto__` key is an own
+ * member like any other: no answer sets a prototype.
  */
 export function redact(value: unknown, secrets: readonly string[], depth = 0): unknown {
   if (typeof value === "string") return maskText(value, secrets);
   if (typeof value !== "object" || value === null) return value;
-  if (depth >= MAX_DEPTH) return "[too deep]";
+  if (depth >= 32) return "[too deep]";
   if (Array.isArray(value)) return value.map((item) => redact(item, secrets, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    if (DROPPED.has(key)) continue;
-    const copy = SENSITIVE.has(key) && item != null ? MASK : redact(item, secrets, depth + 1);
-    Object.defineProperty(out, maskText(key, secrets), {
-      value: copy,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return out;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== "error_trace")
+      .map(([key, item]) => [
+        maskText(key, secrets),
+        SENSITIVE.has(key) && item != null ? MASK : redact(item, secrets, depth + 1),
+      ]),
+  );
 }
 
 /**
@@ -83,33 +75,24 @@ export function maskText(text: string, secrets: readonly string[]): string {
   for (const secret of secrets) {
     if (!secret || !text.includes(secret)) continue;
     text =
-      secret.length >= SHORT_SECRET
+      secret.length >= 8
         ? text.split(secret).join(MASK)
         : text.replace(new RegExp(`(?<![\\w.~+/=-])${secret.replace(/[^\w]/g, "\\$&")}(?![\\w.~+/=-])`, "g"), MASK);
   }
   return text.includes("PRIVATE KEY-----") ? text.replace(PRIVATE_KEY, MASK) : text;
 }
 
-/** Server text as a message or log line shows it: cut to `max` characters, control characters escaped (`\n`, `\x1b`). */
+/** Server text as a message or log line shows it: cut to `max` characters, control characters escaped. */
 export function oneLine(text: string, max = MAX_TEXT): string {
-  const cut = text.length > max ? `${text.slice(0, max)}…` : text;
-  return escapeControl(cut);
+  return escapeControl(text.length > max ? `${text.slice(0, max)}…` : text);
 }
 
-/** Control characters as escapes: a newline as `\n`, ESC as `\x1b`, so that server text cannot forge lines or colours. */
+/** Control characters as escapes (`\n`, `\x1b`, `\u2028`), so that server text cannot forge lines or colours. */
 export function escapeControl(text: string): string {
-  return text.replace(CONTROL, (c) =>
-    c === "\n"
-      ? "\\n"
-      : c === "\r"
-        ? "\\r"
-        : c === "\t"
-          ? "\\t"
-          : `\\${c < "\u0100" ? "x" : "u"}${c
-              .charCodeAt(0)
-              .toString(16)
-              .padStart(c < "\u0100" ? 2 : 4, "0")}`,
-  );
+  return text.replace(CONTROL, (c) => {
+    const code = c.charCodeAt(0);
+    return ESCAPES[c] ?? (code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16)}`);
+  });
 }
 
 /**
