@@ -119,13 +119,15 @@ export async function send(t: Transport, req: Prepared, call: CallOptions = {}):
     if (outcome instanceof Lost) {
       if (signal?.aborted) throw aborted(info, signal.reason);
       const timedOut = controller.signal.reason === TIMEOUT;
-      const reason = timedOut ? `no answer within ${timeoutMs} ms` : connectionReason(outcome.error, t.secrets);
+      const cause = sanitized(outcome.error, t.secrets);
+      const code = (cause.cause as { code?: string } | undefined)?.code; // fetch's own cause: ECONNREFUSED, ...
+      const reason = timedOut ? `no answer within ${timeoutMs} ms` : cause.message + (code ? ` (${code})` : "");
       t.log.info?.(`${info.method} ${info.path} → failed in ${Date.now() - started} ms: ${reason}`);
       failure = timedOut
         ? new RainbondTimeoutError(info, reason)
-        : new RainbondConnectionError(info, reason, { cause: sanitized(outcome.error, t.secrets) });
+        : new RainbondConnectionError(info, reason, { cause });
       // a POST is sent again only when it provably never left: the connection was refused
-      if (info.method === "POST" && (timedOut || causeCode(outcome.error) !== "ECONNREFUSED")) throw failure;
+      if (info.method === "POST" && (timedOut || code !== "ECONNREFUSED")) throw failure;
     } else {
       const [response, text] = outcome;
       t.log.info?.(`${info.method} ${info.path} → ${response.status} in ${Date.now() - started} ms`);
@@ -391,11 +393,6 @@ function aborted(info: RequestInfo, cause?: unknown) {
 const member = (value: unknown, name: string): unknown =>
   typeof value === "object" && value !== null ? (value as Record<string, unknown>)[name] : undefined;
 
-function causeCode(err: unknown): string | undefined {
-  const code = member(member(err, "cause"), "code");
-  return typeof code === "string" ? code : undefined;
-}
-
 /** A thrown value's text, masked, cut and on one line, whatever was thrown (even an object whose toString throws). */
 function textOf(thrown: unknown, secrets: readonly string[], max?: number): string {
   let text = "an unprintable value";
@@ -405,12 +402,6 @@ function textOf(thrown: unknown, secrets: readonly string[], max?: number): stri
     // kept as said
   }
   return oneLine(maskText(text, secrets), max);
-}
-
-/** Why no answer came, e.g. `fetch failed (ECONNREFUSED)`. */
-function connectionReason(lost: unknown, secrets: readonly string[]) {
-  const code = causeCode(lost);
-  return textOf(code ? `${textOf(lost, secrets)} (${code})` : lost, secrets);
 }
 
 /**
