@@ -29,7 +29,17 @@ export type OperationData<O extends keyof operations> = SuccessOf<operations[O][
 export type Body<O extends keyof operations> = NonNullable<operations[O]["requestBody"]>["content"]["application/json"];
 
 const transports = new WeakMap<RainbondCore, Transport>();
-const inspectSymbol = Symbol.for("nodejs.util.inspect.custom");
+
+/** A frozen object that prints and serialises as its `baseUrl` alone (`Kind { baseUrl: "..." }`): no token shows. */
+export function printable<T extends object>(
+  kind: string,
+  baseUrl: string,
+  members: T,
+): Readonly<T & { baseUrl: string }> {
+  const describe = () => `${kind} { baseUrl: ${JSON.stringify(baseUrl)} }`;
+  const inspect = Symbol.for("nodejs.util.inspect.custom");
+  return Object.freeze({ baseUrl, ...members, toJSON: () => ({ baseUrl }), toString: describe, [inspect]: describe });
+}
 
 /**
  * Makes a core for one Rainbond console; the options are those of `createRainbondClient`, checked here.
@@ -40,9 +50,7 @@ const inspectSymbol = Symbol.for("nodejs.util.inspect.custom");
  */
 export function createRainbondCore(options: ClientOptions): RainbondCore {
   const transport = transportOf(options);
-  const { baseUrl } = transport;
-  const describe = () => `RainbondCore { baseUrl: ${JSON.stringify(baseUrl)} }`;
-  const core = Object.freeze({ baseUrl, toJSON: () => ({ baseUrl }), toString: describe, [inspectSymbol]: describe });
+  const core = printable("RainbondCore", transport.baseUrl, {});
   transports.set(core, transport);
   return core;
 }
