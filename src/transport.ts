@@ -14,11 +14,12 @@ import {
   type RequestInfo,
 } from "./errors.js";
 import type { Log } from "./logger.js";
+import type { ClientOptions } from "./options.js";
 import { MASK, excerpt, maskText, oneLine, redact, secretsIn } from "./redact.js";
 
 /** Options of every call, given as the last argument of any method (and as defaults on the client). */
 export interface CallOptions {
-  /** Time allowed to each attempt (middleware, redirects, body included), in ms; it settles then whatever fetch does. Default 30,000. */
+  /** Time allowed to each attempt, middleware, redirects and body included, in ms; it then settles whatever fetch does. Default 30,000. */
   timeoutMs?: number;
   /** How many times an idempotent request (GET, PUT, DELETE) is retried. Default 2. POST is never replayed. */
   retries?: number;
@@ -48,17 +49,12 @@ export interface Prepared {
   shape?: "array" | "object";
 }
 
-export interface Transport {
-  /** openapi-fetch middleware; a Request is built only when there is any. */
+/** The client's options, checked and completed (options.ts): what each of its calls goes through. */
+export interface Transport extends Required<Pick<ClientOptions, "fetch" | "baseUrl" | "timeoutMs" | "retries">> {
   middleware: readonly Middleware[];
-  fetch: typeof globalThis.fetch;
-  baseUrl: string;
   /** The client's headers, the token among them. */
   headers: Record<string, string>;
-  timeoutMs: number;
-  retries: number;
   retryDelay: RetryDelay;
-  /** The longest body read, in bytes, counted as it arrives (after decompression). */
   maxResponseBytes: number;
   log: Log;
   /** Strings never to show: the token. */
@@ -97,7 +93,7 @@ export async function send(t: Transport, req: Prepared, call: CallOptions = {}):
     });
     // the attempt settles at its deadline or on the caller's signal, whether or not fetch listens to its own
     const controller = new AbortController();
-    let stop!: (reason: unknown) => void;
+    let stop!: (reason: unknown) => void; // not a listener on controller.signal: the soak test's heap grows with one
     const stopped = new Promise<never>((_, reject) => (stop = reject));
     const clear = deadline(timeoutMs, signal, (reason) => {
       controller.abort(reason);
