@@ -100,15 +100,3 @@ export function operation<const S extends OperationSpec>(spec: S, ...rules: Quer
   return (core, ...args) =>
     call(core, spec.name, () => prepare(spec, fromArgs(spec, args), rules), args[spec.args.length]);
 }
-
-/** Sends one operation by the spec's names (`{ path: { team_id }, query: { page_size }, body }`), checked the same way. */
-export function request(
-  core: RainbondCore,
-  spec: OperationSpec,
-  input: OperationInput,
-  options: CallOptions | undefined,
-  rules: readonly QueryRule[],
-) {
-  const named = { input, names: { path: {}, query: {} }, body: "body" };
-  return call<unknown>(core, spec.name, () => prepare(spec, named, rules), options);
-}
