@@ -142,11 +142,7 @@ export async function send(t: Transport, req: Prepared, call: CallOptions = {}):
   }
 }
 
-/**
- * One attempt: the URL, headers and JSON body openapi-fetch would build, handed to fetch as they are; with middleware,
- * as a Request that each onRequest may replace or answer, then onError or onResponse in reverse order, as openapi-fetch
- * runs them.
- */
+/** One attempt: the URL, headers and JSON body openapi-fetch would build, through the middleware if any. */
 async function exchange(t: Transport, req: Prepared, signal: AbortSignal): Promise<[Response, string] | Lost> {
   const query = Object.entries(req.params.query ?? {})
     .flatMap(([name, value]) => (value == null ? [] : [`${name}=${encodeURIComponent(value as string)}`]))
@@ -160,57 +156,60 @@ async function exchange(t: Transport, req: Prepared, signal: AbortSignal): Promi
     redirect: "manual",
     signal,
   };
-  const { middleware } = t;
-  let request: Request | undefined;
-  let response: Response | undefined;
-  let context!: Omit<MiddlewareCallbackParams, "request">;
-  if (middleware.length) {
-    request = new Request(url, init);
-    const options = { baseUrl: t.baseUrl, fetch: t.fetch, parseAs: "text" } as MiddlewareCallbackParams["options"];
-    context = { schemaPath: req.path, params: req.params, id: Math.random().toString(36).slice(2, 11), options };
-    for (const m of middleware) {
-      const result = checked("onRequest", await m.onRequest?.({ ...context, request }), Request, Response);
-      if (result instanceof Response) {
-        response = result;
-        break;
-      }
-      if (result) request = result as Request;
-    }
-  }
-  if (!response) {
-    let lost: unknown;
-    try {
-      response = await fetchFollowing(t, req.info, request ?? url, init);
-    } catch (error) {
-      if (error instanceof RainbondError) throw error;
-      lost = error;
-    }
-    const after = request ? [...middleware].reverse() : [];
-    for (const m of response ? [] : after) {
-      const result = checked(
-        "onError",
-        await m.onError?.({ ...context, request: request!, error: lost }),
-        Response,
-        Error,
-      );
-      if (result instanceof Response) {
-        response = result;
-        break;
-      }
-      if (result) lost = result;
-    }
-    if (!response) return new Lost(lost);
-    for (const m of after) {
-      const result = checked("onResponse", await m.onResponse?.({ ...context, request: request!, response }), Response);
-      if (result) response = result as Response;
-    }
-  }
+  const response = await (t.middleware.length
+    ? throughMiddleware(t, req, new Request(url, init), init)
+    : fetched(t, req.info, url, init));
+  if (response instanceof Lost) return response;
   try {
     return [response, await readBody(response, t.maxResponseBytes, req.info, signal)];
   } catch (err) {
     if (err instanceof RainbondError) throw err;
     return new Lost(err);
   }
+}
+
+/** fetch's answer, or what it failed with; the client's own errors (a refused redirect) are thrown. */
+async function fetched(t: Transport, info: RequestInfo, input: Request | string, init: RequestInit) {
+  try {
+    return await fetchFollowing(t, info, input, init);
+  } catch (error) {
+    if (error instanceof RainbondError) throw error;
+    return new Lost(error);
+  }
+}
+
+/**
+ * The attempt as openapi-fetch runs middleware: each onRequest may replace the Request or answer it; then each onError
+ * (which may answer or replace the error) or onResponse (which may replace the Response), in reverse order.
+ */
+async function throughMiddleware(t: Transport, req: Prepared, request: Request, init: RequestInit) {
+  const options = { baseUrl: t.baseUrl, fetch: t.fetch, parseAs: "text" } as MiddlewareCallbackParams["options"];
+  const context = { schemaPath: req.path, params: req.params, id: Math.random().toString(36).slice(2, 11), options };
+  for (const m of t.middleware) {
+    const result = checked("onRequest", await m.onRequest?.({ ...context, request }), Request, Response);
+    if (result instanceof Response) return result;
+    if (result) request = result as Request;
+  }
+  const after = [...t.middleware].reverse();
+  let outcome = await fetched(t, req.info, request, init);
+  for (const m of outcome instanceof Lost ? after : []) {
+    const error = (outcome as Lost).error;
+    const result = checked("onError", await m.onError?.({ ...context, request, error }), Response, Error);
+    if (result instanceof Response) {
+      outcome = result;
+      break;
+    }
+    if (result) outcome = new Lost(result);
+  }
+  for (const m of outcome instanceof Lost ? [] : after) {
+    const result = checked(
+      "onResponse",
+      await m.onResponse?.({ ...context, request, response: outcome as Response }),
+      Response,
+    );
+    if (result) outcome = result as Response;
+  }
+  return outcome;
 }
 
 /** What a middleware hook returned: nothing, or an instance of one of `types` (else it throws, as openapi-fetch does). */
