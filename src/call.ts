@@ -1,6 +1,5 @@
-// How a call goes: a core holds one console's connection (its options, checked once, as a transport); each
-// operation's function (generated/functions.ts) takes it first, prepares the request from its arguments and hands it to
-// the transport. The token lives only in the transport, kept in a WeakMap: never on an object that can be printed.
+// A core holds one console's transport (its options, checked once) in a WeakMap, never on a printable object; each
+// operation's function (generated/functions.ts) takes the core first, prepares the request and hands it to send().
 import type { operations } from "../generated/schema.js";
 import { transportOf, callOptions, type ClientOptions } from "./options.js";
 import { fromArgs, prepare, type Arg, type OperationInput, type OperationSpec, type QueryRule } from "./prepare.js";

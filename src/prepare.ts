@@ -1,6 +1,5 @@
-// Turns a call's arguments into a request, checked against the spec's rules (generated/operations.ts): scope objects,
-// ids, options and a body become path and query parameters and JSON, each encoded as the spec wants it on the wire and
-// checked, or the call is refused with a RainbondInputError naming the argument, before anything is sent.
+// Turns a call's arguments into a request: path and query parameters and JSON, each encoded as the spec wants it and
+// checked against its rules (generated/operations.ts), or a RainbondInputError naming the argument, before sending.
 import { RainbondInputError, type RequestInfo } from "./errors.js";
 import type { Prepared } from "./transport.js";
 import { check, shown, type SchemaRule } from "./validate.js";
@@ -121,9 +120,8 @@ function asSent(argument: string, value: unknown, refuse: Refuse): unknown {
 }
 
 /**
- * A rule across query parameters, run on the encoded query before each parameter's own rules (`given`: the values as
- * the caller gave them, for messages; `nameOf`: the caller's name of a parameter). Generated code passes one to the
- * operations that need it, so that a bundle of other operations does not carry it.
+ * A rule across query parameters, run on the encoded query before each parameter's own rules. Generated code passes
+ * it to the operations that need it only, so that no other operation's bundle carries it.
  */
 export type QueryRule = (
   spec: OperationSpec,

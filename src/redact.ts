@@ -1,7 +1,5 @@
-// Keeps secrets out of everything this client shows: logs, error messages, error bodies.
-// What is secret comes from the spec (`x-sensitive`: key_file, market_access_key, token) plus the client's own token.
-// Every function here does bounded work whatever it is given: text is cut before any regular expression runs on it,
-// and objects are walked to a fixed depth.
+// Keeps secrets (the spec's `x-sensitive` fields and the client's token) out of logs, error messages and error bodies,
+// with bounded work whatever it is given: text is cut before any regular expression runs, objects walked to a depth.
 import { sensitiveFields } from "../generated/operations.js";
 
 /** What stands in for a secret. */
@@ -49,9 +47,8 @@ export function redact(value: unknown, secrets: readonly string[], depth = 0): u
 }
 
 /**
- * `secrets` plus the string values of the secret fields found in each of `values` (a request body that carries a
- * `market_access_key`, an error body that carries a `key_file`), so that a server echoing one back in a message does
- * not put it in an error. Returns `secrets` itself when there is nothing to add. Looks 8 levels deep.
+ * `secrets` plus the values of secret fields found in `values` (8 levels deep), e.g. a request's `market_access_key`,
+ * so that a server echoing one in a message does not put it in an error; `secrets` itself when there is none.
  */
 export function secretsIn(secrets: readonly string[], ...values: unknown[]): readonly string[] {
   let found: string[] | undefined;
@@ -67,9 +64,8 @@ export function secretsIn(secrets: readonly string[], ...values: unknown[]): rea
 }
 
 /**
- * Replaces every occurrence of each secret in `text`, and any PEM private key. A secret shorter than 8 characters
- * (a token of 1 to 7 characters, which can be guessed anyway) is replaced only where it stands as a whole word, not
- * inside other words: a one-letter token would otherwise turn every such letter of a message into `[redacted]`.
+ * Replaces each secret in `text`, and any PEM private key. A secret under 8 characters is replaced only as a whole
+ * word: a one-letter token would otherwise turn every such letter of a message into `[redacted]`.
  */
 export function maskText(text: string, secrets: readonly string[]): string {
   for (const secret of secrets) {
@@ -96,9 +92,8 @@ export function escapeControl(text: string): string {
 }
 
 /**
- * A short, safe, one-line excerpt of a body that is not JSON (an HTML error page, say): tags, secrets and secret
- * fields' values removed. Reads only the body's first EXCERPT_SCAN characters (plus the longest secret, so that none
- * is cut in two before it is masked): however long the body, this is a few thousand characters of work.
+ * A short, safe, one-line excerpt of a body that is not JSON (an HTML page, say): tags, secrets and secret fields'
+ * values removed. Reads only the first EXCERPT_SCAN characters (plus the longest secret, so none is cut in two).
  */
 export function excerpt(text: string, secrets: readonly string[], max = 160): string {
   const scan = EXCERPT_SCAN + Math.max(0, ...secrets.map((s) => s.length));

@@ -54,10 +54,7 @@ const LIMITS: readonly [keyof SchemaRule, string, (size: number, limit: number) 
 /** `a string`, `an integer`, `an object`, ... */
 const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
 
-/**
- * A value as the caller gave it, short: numbers bare, strings quoted, a Date as its ISO time, objects as JSON with
- * secret fields masked.
- */
+/** A value as the caller gave it, short: a Date as its ISO time, objects as JSON with secret fields masked. */
 export function shown(value: unknown): string {
   let text: string | undefined;
   try {
@@ -89,9 +86,8 @@ const member = (given: unknown, key: string | number) =>
   typeof given === "object" && given !== null ? (given as Record<string | number, unknown>)[key] : undefined;
 
 /**
- * The rule `value` breaks, in words, or undefined when it satisfies `rule`. Recurses into objects and arrays.
- * `value` is what is sent (a port number as the string the spec wants, a Date as Unix seconds); a message shows
- * `given`, the same value as the caller gave it.
+ * Where and in words how `value` (as sent: a port as the string the spec wants, a Date as seconds) breaks `rule`, or
+ * undefined; messages show `given`, the value as the caller gave it.
  */
 function breach(rule: SchemaRule, value: unknown, at: string, given: unknown): [string, string] | undefined {
   if (rule.type !== undefined) {
@@ -145,10 +141,7 @@ function breach(rule: SchemaRule, value: unknown, at: string, given: unknown): [
   return undefined;
 }
 
-/**
- * Throws RainbondInputError when `value` (as it is sent) breaks `rule`; the message shows `given` (the same value as
- * the caller gave it). The values of secret fields are never shown.
- */
+/** Throws RainbondInputError when `value` breaks `rule`, showing `given` (never a secret field's value). */
 export function check(operation: string, argument: string, rule: SchemaRule, value: unknown, given: unknown = value) {
   const found = breach(rule, value, argument, given);
   if (found) throw new RainbondInputError(operation, found[0], found[1]);
