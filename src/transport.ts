@@ -16,6 +16,8 @@ import {
 import type { Log } from "./logger.js";
 import type { ClientOptions } from "./options.js";
 import { MASK, excerpt, maskText, oneLine, redact, secretsIn } from "./redact.js";
+import { isRecord } from "./prepare.js";
+import { kindOf } from "./validate.js";
 
 /** Options of every call, given as the last argument of any method (and as defaults on the client). */
 export interface CallOptions {
@@ -285,28 +287,19 @@ function parseData(t: Transport, req: Prepared, response: Response, text: string
   } catch {
     throw new RainbondResponseError(req.info, response.status, excerpt(text, secretsIn(t.secrets, req.body)));
   }
-  const inner = req.envelope && typeOf(data) === "an object" ? (data as { data?: unknown }).data : undefined;
-  if (typeOf(inner) === "an object" && Object.hasOwn(inner as object, req.envelope!)) {
-    data = (inner as Record<string, unknown>)[req.envelope!];
-  }
-  const expected = `an ${req.shape}`;
-  if (req.shape && typeOf(data) !== expected) {
+  const { envelope, shape } = req;
+  const inner = envelope && isRecord(data) ? data.data : undefined;
+  if (envelope && isRecord(inner) && Object.hasOwn(inner, envelope)) data = inner[envelope];
+  if (shape && kindOf(data) !== `an ${shape}`) {
     throw new RainbondResponseError(
       req.info,
       response.status,
       "",
-      `${typeOf(data)} where the spec declares ${expected}`,
+      `${kindOf(data)} where the spec declares an ${shape}`,
     );
   }
   return data;
 }
-
-const typeOf = (value: unknown) =>
-  value === null
-    ? "null"
-    : Array.isArray(value)
-      ? "an array"
-      : `a${typeof value === "object" ? "n" : ""} ${typeof value}`;
 
 /**
  * The error of a non-2xx answer; its body is the parsed JSON with secrets masked and `error_trace` dropped, a short

@@ -54,6 +54,9 @@ const LIMITS: readonly [keyof SchemaRule, string, (size: number, limit: number) 
 /** `a string`, `an integer`, `an object`, ... */
 const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
 
+/** What a value is, in words: `null`, `an array`, `an integer`, ... */
+export const kindOf = (value: unknown) => (value === null ? "null" : article(typeOf(value)));
+
 /** A value as the caller gave it, short: a Date as its ISO time, objects as JSON with secret fields masked. */
 export function shown(value: unknown): string {
   let text: string | undefined;
