@@ -1,6 +1,5 @@
-// How a call goes: a core holds one console's connection (its options, checked once, as a transport); each
-// operation's function (generated/functions.ts) takes it first, prepares the request from its arguments and hands it to
-// the transport. The token lives only in the transport, kept in a WeakMap: never on an object that can be printed.
+// A core holds one console's transport (its options, checked once) in a WeakMap, never on a printable object; each
+// operation's function (generated/functions.ts) takes the core first, prepares the request and hands it to send().
 import type { operations } from "../generated/schema.js";
 import { transportOf, callOptions, type ClientOptions } from "./options.js";
 import { fromArgs, prepare, type Arg, type OperationInput, type OperationSpec, type QueryRule } from "./prepare.js";
@@ -29,7 +28,17 @@ export type OperationData<O extends keyof operations> = SuccessOf<operations[O][
 export type Body<O extends keyof operations> = NonNullable<operations[O]["requestBody"]>["content"]["application/json"];
 
 const transports = new WeakMap<RainbondCore, Transport>();
-const inspectSymbol = Symbol.for("nodejs.util.inspect.custom");
+
+/** A frozen object that prints and serialises as its `baseUrl` alone (`Kind { baseUrl: "..." }`): no token shows. */
+export function printable<T extends object>(
+  kind: string,
+  baseUrl: string,
+  members: T,
+): Readonly<T & { baseUrl: string }> {
+  const describe = () => `${kind} { baseUrl: ${JSON.stringify(baseUrl)} }`;
+  const inspect = Symbol.for("nodejs.util.inspect.custom");
+  return Object.freeze({ baseUrl, ...members, toJSON: () => ({ baseUrl }), toString: describe, [inspect]: describe });
+}
 
 /**
  * Makes a core for one Rainbond console; the options are those of `createRainbondClient`, checked here.
@@ -40,9 +49,7 @@ const inspectSymbol = Symbol.for("nodejs.util.inspect.custom");
  */
 export function createRainbondCore(options: ClientOptions): RainbondCore {
   const transport = transportOf(options);
-  const { baseUrl } = transport;
-  const describe = () => `RainbondCore { baseUrl: ${JSON.stringify(baseUrl)} }`;
-  const core = Object.freeze({ baseUrl, toJSON: () => ({ baseUrl }), toString: describe, [inspectSymbol]: describe });
+  const core = printable("RainbondCore", transport.baseUrl, {});
   transports.set(core, transport);
   return core;
 }
@@ -91,16 +98,4 @@ export type OperationFunction<S extends OperationSpec> = (
 export function operation<const S extends OperationSpec>(spec: S, ...rules: QueryRule[]): OperationFunction<S> {
   return (core, ...args) =>
     call(core, spec.name, () => prepare(spec, fromArgs(spec, args), rules), args[spec.args.length]);
-}
-
-/** Sends one operation by the spec's names (`{ path: { team_id }, query: { page_size }, body }`), checked the same way. */
-export function request(
-  core: RainbondCore,
-  spec: OperationSpec,
-  input: OperationInput,
-  options: CallOptions | undefined,
-  rules: readonly QueryRule[],
-) {
-  const named = { input, names: { path: {}, query: {} }, body: "body" };
-  return call<unknown>(core, spec.name, () => prepare(spec, named, rules), options);
 }

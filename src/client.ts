@@ -3,7 +3,7 @@
 import createClient, { type Client } from "openapi-fetch";
 import { groups, type RainbondGroups } from "../generated/groups.js";
 import type { paths } from "../generated/schema.js";
-import { createRainbondCore, type ClientOptions, type RainbondCore } from "./call.js";
+import { createRainbondCore, printable, type ClientOptions, type RainbondCore } from "./call.js";
 
 /** A client of one console. Independent of any other: no global state. */
 export interface RainbondClient extends RainbondGroups {
@@ -22,8 +22,6 @@ function bind<G extends object>(core: RainbondCore, group: G): Bound<G> {
   return Object.freeze(Object.fromEntries(entries)) as Bound<G>;
 }
 
-const inspectSymbol = Symbol.for("nodejs.util.inspect.custom");
-
 /**
  * Makes a client of one Rainbond console.
  *
@@ -40,13 +38,5 @@ export function createRainbondClient(options: ClientOptions): RainbondClient {
   raw.use(...(options.middleware ?? []));
   const bound = Object.fromEntries(Object.entries(groups).map(([name, group]) => [name, bind(core, group)]));
   const methods: RainbondGroups = bound as { [G in keyof typeof groups]: Bound<(typeof groups)[G]> };
-  const describe = () => `RainbondClient { baseUrl: ${JSON.stringify(baseUrl)} }`;
-  return Object.freeze({
-    baseUrl,
-    ...methods,
-    raw,
-    toJSON: () => ({ baseUrl }),
-    toString: describe,
-    [inspectSymbol]: describe,
-  });
+  return printable("RainbondClient", baseUrl, { ...methods, raw });
 }

@@ -3,15 +3,15 @@
 // them by operationId with the spec's names (for tools that work from the spec, such as the MCP server).
 import { operations, type OperationId } from "../generated/operations.js";
 import {
+  call,
   rejected,
-  request,
   type CallOptions,
   type OperationInput,
   type RainbondCore,
   type RainbondPromise,
 } from "./call.js";
 import { RainbondInputError } from "./errors.js";
-import { isRecord } from "./prepare.js";
+import { isRecord, prepare } from "./prepare.js";
 import { timeRange } from "./time-range.js";
 
 export * from "../generated/functions.js";
@@ -25,7 +25,7 @@ export function requestOperation(
   core: RainbondCore,
   id: OperationId,
   input: OperationInput = {},
-  call?: CallOptions,
+  options?: CallOptions,
 ): RainbondPromise<unknown> {
   const refuse = (argument: string, rule: string) =>
     rejected(new RainbondInputError("requestOperation", argument, rule));
@@ -36,5 +36,6 @@ export function requestOperation(
     return refuse("input", "must be an object { path?, query?, body? } of objects");
   }
   const spec = operations[id];
-  return request(core, spec, input, call, "timeRange" in spec ? [timeRange] : []);
+  const named = { input, names: { path: {}, query: {} }, body: "body" };
+  return call(core, spec.name, () => prepare(spec, named, "timeRange" in spec ? [timeRange] : []), options);
 }

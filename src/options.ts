@@ -110,13 +110,12 @@ export function transportOf(options: ClientOptions): Transport {
   const where = "createRainbondClient";
   if (!isRecord(options)) throw new RainbondInputError(where, "options", "must be an object");
   check(where, "", CLIENT, options);
-  callOptions(where, { timeoutMs: options.timeoutMs, retries: options.retries });
   const { baseUrl, token } = options;
   let url: URL | undefined;
   try {
     url = new URL(baseUrl);
   } catch {
-    // below
+    // refused below
   }
   // `#` and `?` are refused even empty: `http://h/#` would send every request to `/`, `http://h/?` the path as query
   if (!url || !/^https?:$/.test(url.protocol) || /[?#]/.test(baseUrl) || url.username || url.password) {
@@ -130,25 +129,21 @@ export function transportOf(options: ClientOptions): Transport {
     throw new RainbondInputError(where, "baseUrl", "is the console's origin: the paths already carry /openapi/v1");
   }
   const headers = new Headers();
-  const json = new Headers({ "content-type": "application/json" });
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     // the value is not shown: a header may carry a secret of its own
-    const at = `headers[${JSON.stringify(name)}]`;
-    if (FORBIDDEN_HEADERS.test(name))
-      throw new RainbondInputError(where, at, "is set by the client or by fetch itself");
+    const refuse = (rule: string) => new RainbondInputError(where, `headers[${JSON.stringify(name)}]`, rule);
+    if (FORBIDDEN_HEADERS.test(name)) throw refuse("is set by the client or by fetch itself");
     try {
       headers.set(name, value);
-      json.set(name, value);
     } catch {
-      throw new RainbondInputError(where, at, "is not a valid HTTP header");
+      throw refuse("is not a valid HTTP header");
     }
   }
   headers.set("authorization", token);
-  json.set("authorization", token);
   return {
     fetch: options.fetch ?? globalThis.fetch,
     baseUrl: url.href.replace(/\/+$/, ""),
-    headers: { bare: Object.fromEntries(headers), json: Object.fromEntries(json) },
+    headers: Object.fromEntries(headers),
     maxResponseBytes: options.maxResponseBytes ?? 10_485_760,
     middleware: options.middleware ?? [],
     timeoutMs: options.timeoutMs ?? 30_000,

@@ -1,6 +1,5 @@
-// Turns a call's arguments into a request, checked against the spec's rules (generated/operations.ts): scope objects,
-// ids, options and a body become path and query parameters and JSON, each encoded as the spec wants it on the wire and
-// checked, or the call is refused with a RainbondInputError naming the argument, before anything is sent.
+// Turns a call's arguments into a request: path and query parameters and JSON, each encoded as the spec wants it and
+// checked against its rules (generated/operations.ts), or a RainbondInputError naming the argument, before sending.
 import { RainbondInputError, type RequestInfo } from "./errors.js";
 import type { Prepared } from "./transport.js";
 import { check, shown, type SchemaRule } from "./validate.js";
@@ -94,42 +93,35 @@ export function fromArgs(spec: OperationSpec, args: readonly unknown[]): Named {
   return named;
 }
 
-/**
- * A value as the spec wants it on the wire: booleans as "true"/"false" where the spec takes those strings, Dates as
- * Unix seconds, integers as strings where the spec takes digits.
- */
-function encode(operation: string, argument: string, rule: SchemaRule, value: unknown): unknown {
+type Refuse = (argument: string, rule: string) => RainbondInputError;
+
+/** A value as the spec wants it on the wire: a boolean as "true"/"false", a Date as Unix seconds, an integer as digits. */
+function encode(argument: string, rule: SchemaRule, value: unknown, refuse: Refuse): unknown {
   if (typeof value === "boolean" && rule.type === "string" && rule.enum?.includes(String(value))) return String(value);
   if (value instanceof Date && rule.type === "number") {
-    const ms = value.getTime();
-    if (Number.isNaN(ms)) throw new RainbondInputError(operation, argument, "is an invalid Date");
-    return Math.floor(ms / 1000);
+    if (Number.isNaN(value.getTime())) throw refuse(argument, "is an invalid Date");
+    return Math.floor(value.getTime() / 1000);
   }
-  if (typeof value === "number" && rule.type === "string") {
-    if (!Number.isSafeInteger(value)) {
-      throw new RainbondInputError(operation, argument, `must be an integer (got ${shown(value)})`);
-    }
-    return String(value);
-  }
-  return value;
+  if (typeof value !== "number" || rule.type !== "string") return value;
+  if (!Number.isSafeInteger(value)) throw refuse(argument, `must be an integer (got ${shown(value)})`);
+  return String(value);
 }
 
 /** The body as JSON text and back: what is checked is what is sent, whatever `toJSON` or getters it had. */
-function asSent(operation: string, argument: string, value: unknown): unknown {
+function asSent(argument: string, value: unknown, refuse: Refuse): unknown {
   let text: string | undefined;
   try {
     text = JSON.stringify(value);
   } catch {
-    throw new RainbondInputError(operation, argument, "must be JSON data (it holds a cycle or a BigInt)");
+    throw refuse(argument, "must be JSON data (it holds a cycle or a BigInt)");
   }
-  if (text === undefined) throw new RainbondInputError(operation, argument, "must be JSON data");
+  if (text === undefined) throw refuse(argument, "must be JSON data");
   return JSON.parse(text);
 }
 
 /**
- * A rule across query parameters, run on the encoded query before each parameter's own rules (`given`: the values as
- * the caller gave them, for messages; `nameOf`: the caller's name of a parameter). Generated code passes one to the
- * operations that need it, so that a bundle of other operations does not carry it.
+ * A rule across query parameters, run on the encoded query before each parameter's own rules. Generated code passes
+ * it to the operations that need it only, so that no other operation's bundle carries it.
  */
 export type QueryRule = (
   spec: OperationSpec,
@@ -145,21 +137,21 @@ export function prepare(
   rules: readonly QueryRule[] = [],
 ): Prepared {
   const operation = spec.name;
+  const refuse: Refuse = (argument, rule) => new RainbondInputError(operation, argument, rule);
   const nameOf = (param: string) => names.query[param] ?? param;
-  const pathName = (param: string) => names.path[param] ?? param;
   const path: Record<string, unknown> = {};
   for (const [param, rule] of Object.entries(spec.pathParams)) {
-    const value = input.path?.[param];
-    if (value === undefined) throw new RainbondInputError(operation, pathName(param), "is required");
-    path[param] = encode(operation, pathName(param), rule, value);
-    check(operation, pathName(param), rule, path[param], value);
+    const [value, name] = [input.path?.[param], names.path[param] ?? param];
+    if (value === undefined) throw refuse(name, "is required");
+    path[param] = encode(name, rule, value, refuse);
+    check(operation, name, rule, path[param], value);
   }
   const query: Record<string, unknown> = {};
   const given = input.query ?? {};
   for (const [param, value] of Object.entries(given)) {
     const rule = Object.hasOwn(spec.query, param) ? spec.query[param] : undefined;
-    if (!rule) throw new RainbondInputError(operation, nameOf(param), "is not a query parameter of this operation");
-    if (value !== undefined) query[param] = encode(operation, nameOf(param), rule, value);
+    if (!rule) throw refuse(nameOf(param), "is not a query parameter of this operation");
+    if (value !== undefined) query[param] = encode(nameOf(param), rule, value, refuse);
   }
   for (const [param, rule] of Object.entries(spec.query)) {
     if (query[param] === undefined && rule.default !== undefined) query[param] = rule.default;
@@ -167,19 +159,17 @@ export function prepare(
   for (const rule of rules) rule(spec, query, given, nameOf);
   for (const [param, rule] of Object.entries(spec.query)) {
     if (query[param] !== undefined) check(operation, nameOf(param), rule, query[param], given[param]);
-    else if (spec.requiredQuery.includes(param)) throw new RainbondInputError(operation, nameOf(param), "is required");
+    else if (spec.requiredQuery.includes(param)) throw refuse(nameOf(param), "is required");
   }
   let body: unknown;
   if (input.body === undefined) {
-    if (spec.bodyRequired) throw new RainbondInputError(operation, bodyName, "is required");
+    if (spec.bodyRequired) throw refuse(bodyName, "is required");
   } else if (spec.body) {
-    const copy = isRecord(input.body) ? { ...input.body } : input.body;
-    if (isRecord(copy)) {
-      for (const [key, rule] of Object.entries(spec.body.properties ?? {})) {
-        if (rule.acceptsNumber) copy[key] = encode(operation, `${bodyName}.${key}`, rule, copy[key]);
-      }
+    const record = isRecord(input.body) ? { ...input.body } : undefined;
+    for (const [key, rule] of record ? Object.entries(spec.body.properties ?? {}) : []) {
+      if (rule.acceptsNumber) record![key] = encode(`${bodyName}.${key}`, rule, record![key], refuse);
     }
-    body = asSent(operation, bodyName, copy);
+    body = asSent(bodyName, record ?? input.body, refuse);
     check(operation, bodyName, spec.body, body, input.body);
   }
   // errors and logs name the path as sent (ids are not secret; each was checked against its pattern above)
