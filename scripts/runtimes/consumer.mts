@@ -32,6 +32,7 @@ import {
   type ComponentsApi,
   type components,
   type OperationData,
+  type OperationInput,
   type RainbondCore,
   type ServiceBaseInfo,
   type GatewayApi,
@@ -92,6 +93,7 @@ export async function use(): Promise<string[]> {
   const web: OperationData<"getComponent"> = await client.components.get(component);
   const named: ServiceBaseInfo = web;
   const core: RainbondCore = createRainbondCore(options);
+  const byName: OperationInput = { path: { team_id: region.teamId }, query: { page_size: 5 } };
   const install: Body<"installApp"> | undefined = undefined;
   const getComponent: operations["getComponent"]["parameters"]["path"]["service_id"] = component.serviceId;
   const rawPorts = await client.raw.GET(
@@ -102,7 +104,7 @@ export async function use(): Promise<string[]> {
   const [range] = await client.monitor.queryRange(app, { start: new Date(0), end: new Date(60_000) });
   const samples: Sample[] = toSamples(range?.monitors?.[0]?.data);
   const lines = [`${port} ${response.status} ${ports.length} ${named.service_cname} ${getComponent} ${path}`];
-  lines.push(core.baseUrl);
+  lines.push(`${core.baseUrl} ${Object.keys(byName).length}`);
   lines.push(`${samples.length} ${install === undefined} ${rawPorts.response.status} ${areas.length}`);
 
   try {
