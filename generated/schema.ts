@@ -498,9 +498,15 @@ export interface components {
        */
       action: "open_outer" | "close_outer" | "open_inner" | "close_inner" | "change_protocol" | "change_port_alias";
       protocol?: components["schemas"]["PortProtocol"];
-      /** @description Port alias. */
+      /**
+       * @description Port alias.
+       * @example WEB8080
+       */
       port_alias?: string;
-      /** @description Name of the service inside the cluster. */
+      /**
+       * @description Name of the service inside the cluster.
+       * @example web-8080
+       */
       k8s_service_name?: string;
     };
     /** @description An HTTP gateway rule, as listed enterprise-wide. */

@@ -2,8 +2,9 @@
 // npm run build: src/ + generated/ -> dist/, the package's contents in both module formats ("exports" in package.json):
 //
 //   dist/src/*.js, dist/generated/*.js      ESM with .d.ts declarations (tsc -p tsconfig.json), for `import`
-//   dist/cjs/index.cjs                      one CommonJS bundle of src/index.ts (esbuild; openapi-fetch stays an
-//                                           external require), for `require`
+//   dist/cjs/index.cjs                      one CommonJS bundle of every entry (esbuild; openapi-fetch stays an
+//                                           external require), for `require`; dist/cjs/{core,operations}.cjs
+//                                           re-export it
 //   dist/cjs/src/*.d.cts, dist/cjs/generated/*.d.cts
 //                                           the same declarations as CommonJS types: copies whose relative specifiers
 //                                           end in .cjs, so TypeScript sees a CommonJS module behind `require`
@@ -55,6 +56,9 @@ const externalPackagesWithEsModuleInterop = {
   },
 };
 
+/** The package's entries (package.json "exports"): `rainbond-openapi`, `/core` and `/operations`. */
+const ENTRIES = ["index", "core", "operations"];
+
 rmSync(out, { recursive: true, force: true });
 
 // ESM + declarations, and the CommonJS bundle, at the same time (tsc in its own process).
@@ -67,8 +71,15 @@ const esm = new Promise((resolveRun, rejectRun) => {
     code === 0 ? resolveRun() : rejectRun(new Error(`tsc failed (${signal ?? code})`)),
   );
 });
+// One CommonJS bundle holds every entry (so that an error class is one class whichever subpath required it); each
+// subpath's .cjs re-exports it.
 const cjs = build({
-  entryPoints: [join(root, "src/index.ts")],
+  stdin: {
+    contents: ENTRIES.map((name) => `export * from "./src/${name}.ts";`).join("\n"),
+    resolveDir: root,
+    sourcefile: "entries.ts",
+    loader: "ts",
+  },
   outfile: join(out, "cjs/index.cjs"),
   bundle: true,
   plugins: [externalPackagesWithEsModuleInterop],
@@ -90,5 +101,7 @@ for (const dir of ["src", "generated"]) {
   }
 }
 
+for (const name of ENTRIES.slice(1))
+  writeFileSync(join(out, `cjs/${name}.cjs`), 'module.exports = require("./index.cjs");\n');
 copyFileSync(join(root, "generated/openapi.json"), join(out, "openapi.json"));
 console.log(`built ${out} (ESM, CommonJS, declarations) in ${Date.now() - started} ms`);

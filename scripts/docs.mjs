@@ -151,7 +151,7 @@ function groupOf(reflection, td) {
 }
 
 /**
- * Adds to the guide what it takes from the endpoint table: each top-level item's group, and under each method of an
+ * Adds to the guide what it takes from generated/methods.json: each top-level item's group, and under each method of an
  * API area the operation it calls, linked to the reference (through the published site's URL, made relative above);
  * and names the documents.
  */
@@ -169,12 +169,13 @@ function annotate(td, project, methods) {
     document.name = document.name === "CHANGELOG" ? "Changelog" : (heading ?? document.name);
   }
   for (const row of methods) {
-    const method = project.getChildByName([row.api, row.name]);
-    const signature = method?.signatures?.[0];
-    if (!signature) throw new Error(`the guide has no ${row.api}.${row.name}`);
+    // the group's interface, as RainbondGroups names it (`ports: PortsApi`)
+    const api = project.getChildByName(["RainbondGroups", row.group])?.type?.name;
+    const signature = project.getChildByName([api, row.method])?.signatures?.[0];
+    if (!signature) throw new Error(`the guide has no ${api}.${row.method} (${row.name})`);
     const { operation } = row;
     const link = `[\`${operation.method} ${operation.path}\`](${siteUrl()}${referenceAnchor(operation)})`;
-    const through = row.via ? ` (through \`${row.area}.${row.via.name}\`)` : "";
+    const through = row.via ? ` (through \`${row.via}\`)` : "";
     signature.comment ??= new td.Comment();
     signature.comment.summary.push({
       kind: "text",
@@ -192,7 +193,8 @@ async function typedoc(outDir, quiet) {
     throw new Error("src/index.ts does not exist: the guide is generated from it (its doc comments)");
   }
   const td = await import("typedoc");
-  const [{ rows: methods }, projectDocuments] = await Promise.all([clientMethods(), documents()]);
+  const { rows: methods } = clientMethods();
+  const projectDocuments = await documents();
   const app = await td.Application.bootstrapWithPlugins(
     { options: join(root, "typedoc.json"), out: outDir, logLevel: quiet ? "Error" : "Warn", projectDocuments },
     [new td.TypeDocReader(), new td.PackageJsonReader(), new td.TSConfigReader()],

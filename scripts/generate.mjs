@@ -4,7 +4,10 @@
 //   lint        @redocly/openapi-core with redocly.yaml (recommended-strict): any error or warning stops here
 //   bundle      join spec/openapi.yaml and its $refs into one document      -> generated/openapi.json
 //   types       openapi-typescript                                          -> generated/schema.ts
-//   operations  the table of operations the client's input checks read     -> generated/operations.ts
+//   client      the client's method layer (scripts/client-table.mjs)        -> generated/operations.ts, types.ts,
+//                                                                              functions.ts, groups.ts, methods.json
+//   readme      the README's table of methods (scripts/readme-table.mjs)    -> README.md beside the output directory
+//   mcp-tools   one MCP tool per operation (scripts/mcp-tools.mjs)         -> generated/mcp-tools.json
 //   format      prettier on every output
 //
 // No CLI is spawned per step, and the run uses both cores: the main thread loads @redocly/openapi-core, lints and
@@ -126,7 +129,7 @@ function typesThread() {
   })();
   ready.catch(() => {}); // reported with the first request
   let served = 0;
-  parentPort.on("message", async ({ spec, operations }) => {
+  parentPort.on("message", async ({ spec, client }) => {
     try {
       const { openapiTS, astToString, prettier, readyMs } = await ready;
       const prettierConfig = await resolvePrettierConfig(prettier);
@@ -135,10 +138,11 @@ function typesThread() {
       const types = astToString(await openapiTS(spec, { defaultNonNullable: false }));
       const typesMs = performance.now() - start;
       const schemaTs = await format(types);
-      const operationsTs = await format(operations);
+      const clientTs = {};
+      for (const [name, source] of Object.entries(client)) clientTs[name] = await format(source);
       const formatMs = performance.now() - start - typesMs;
       // The modules are loaded once per worker: their time is reported with the first run only (--watch).
-      parentPort.postMessage({ schemaTs, operationsTs, readyMs: served++ === 0 ? readyMs : 0, typesMs, formatMs });
+      parentPort.postMessage({ schemaTs, clientTs, readyMs: served++ === 0 ? readyMs : 0, typesMs, formatMs });
     } catch (err) {
       parentPort.postMessage({ error: err instanceof Error ? err.message : String(err) });
     }
@@ -243,34 +247,49 @@ async function buildOutputs({ lintOnly = false } = {}) {
   );
   if (problems.some((p) => p.severity === "error")) throw new Error("bundle: unresolved references in the spec");
   const spec = doc.parsed;
-  const { operationTable } = await import("./operation-table.mjs");
-  const operations = await timed("operations", () => operationTable(spec));
+  const { clientTable } = await import("./client-table.mjs");
+  const { "methods.json": methods, ...client } = await timed("client", () => clientTable(spec));
   const sent = performance.now();
-  const typeScript = typesWorker.run({ spec, operations });
+  const typeScript = typesWorker.run({ spec, client });
   typeScript.catch(() => {}); // awaited below
-  const json = await timed(
-    "format",
-    async () => {
-      const prettier = await loadPrettier();
-      const prettierConfig = await resolvePrettierConfig(prettier);
-      return (
-        (await formatJsonFast(spec, prettierConfig)) ??
-        prettier.format(JSON.stringify(spec), { ...prettierConfig, parser: "json" })
-      );
-    },
-    "openapi.json",
-  );
-  const { schemaTs, operationsTs, readyMs, typesMs, formatMs } = await typeScript;
+  const formatJson = async (value) => {
+    const prettier = await loadPrettier();
+    const prettierConfig = await resolvePrettierConfig(prettier);
+    return (
+      (await formatJsonFast(value, prettierConfig)) ??
+      prettier.format(JSON.stringify(value), { ...prettierConfig, parser: "json" })
+    );
+  };
+  const json = await timed("format", () => formatJson(spec), "openapi.json");
+  const methodsJson = await formatJson(methods);
+  const { mcpToolsJson } = await import("./mcp-tools.mjs");
+  const mcpTools = await timed("mcp-tools", () => mcpToolsJson(spec, join(root, "package.json")), "mcp-tools.json");
+  const readme = await timed("readme", () => readmeBeside(options.outDir, { spec, methods }));
+  const { schemaTs, clientTs, readyMs, typesMs, formatMs } = await typeScript;
   const after = `${(performance.now() - sent).toFixed(0)} ms after the bundle`;
   if (readyMs) report("load-ts", readyMs, "openapi-typescript, prettier + warm-up, in the worker thread (in parallel)");
   report("types", typesMs, "in the worker thread");
-  report("format-ts", formatMs, `schema.ts, operations.ts in the worker thread (done ${after})`);
+  report("format-ts", formatMs, `schema.ts and the client's files in the worker thread (done ${after})`);
   const out = (name) => relative(root, join(options.outDir, name));
   return {
     [out("openapi.json")]: json,
     [out("schema.ts")]: schemaTs,
-    [out("operations.ts")]: operationsTs,
+    [out("methods.json")]: methodsJson,
+    ...readme,
+    ...Object.fromEntries(Object.entries(clientTs).map(([name, source]) => [out(name), source])),
+    [out("mcp-tools.json")]: mcpTools,
   };
+}
+
+/**
+ * The README beside the output directory (the project's README.md, for generated/) with its table of methods made from
+ * this run's spec and methods, as { path: text }; nothing when no README with the table's markers is there.
+ */
+async function readmeBeside(outDir, sources) {
+  const { START, readmeWithTable } = await import("./readme-table.mjs");
+  const file = join(dirname(outDir), "README.md");
+  const readme = await readOr(file, "");
+  return readme.includes(START) ? { [relative(root, file)]: await readmeWithTable(readme, sources) } : {};
 }
 
 async function readOr(path, fallback) {

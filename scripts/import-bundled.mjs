@@ -1,6 +1,6 @@
 // Imports TypeScript modules of src/ into a Node script that runs without a TypeScript loader: esbuild bundles them in
 // memory (platform neutral, so nothing of Node is assumed) and Node imports the result from a data: URL. Used by the
-// API diff (the endpoint table of a git ref) and the docs (the endpoint table and the client).
+// docs' code samples, which record the request the client makes for each sample call (its curl form).
 import { build } from "esbuild";
 
 /**

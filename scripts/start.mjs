@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// npm start: regenerate from spec/, build the client, start the Prism mock of the spec on loopback, and call all 17
-// operations through the client, one line each, named by the method called.
+// npm start: regenerate from spec/, build the client, start the Prism mock of the spec on loopback, and call every
+// method of the client (generated/methods.json, with the spec's examples: every operation, shortcut and iterator), one
+// line each, named by the method called.
 //
 //   npm start                          the tour, on a free port; Prism stops at the end
 //   npm start -- --serve [--port N]    the tour, then the mock keeps running on 127.0.0.1:N (default 4010, Prism's own
@@ -14,6 +15,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { callMethod, readMethods } from "./methods.mjs";
 import { startPrism } from "./prism.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -88,99 +90,36 @@ try {
 }
 console.log(`Prism mock of the spec at ${prism.url}\n`);
 const client = createRainbondClient({ baseUrl: prism.url, token: "demo-token", logLevel: "off" });
-const region = { teamId: "q8k2mz5d", regionName: "rainbond" };
-const app = { ...region, appId: 12 };
-const component = { ...app, serviceId: "gr3f9c2a" };
-const now = Math.floor(Date.now() / 1000);
+const methods = readMethods();
+const operations = new Set(methods.map((method) => method.operationId)).size;
 
-/** [area, method, its arguments, what to print of its answer]: each line is named by the method it calls. */
-const calls = [
-  [
-    "regions",
-    "listForTeam",
-    ["q8k2mz5d", { page: 1, pageSize: 10 }],
-    (r) => `${r.total} region(s), first ${r.regions[0]?.region_name}`,
-  ],
-  [
-    "regions",
-    "get",
-    ["3c8e1f0a2b4d4c6e8f0a1b2c3d4e5f60", { extendInfo: true }],
-    (r) => `${r.region_name}: ${r.used_memory}/${r.total_memory} memory`,
-  ],
-  ["ports", "list", [component], (r) => r.map((p) => `${p.container_port}/${p.protocol}`).join(", ")],
-  [
-    "ports",
-    "add",
-    [component, { port: 8080, protocol: "http" }],
-    (p) => `port ${p.container_port} (${p.k8s_service_name})`,
-  ],
-  ["ports", "openOuter", [component, 8080], (p) => `port ${p.container_port} outer=${p.is_outer_service}`],
-  ["ports", "delete", [component, 8080], (p) => `deleted port ${p.container_port}`],
-  ["gateway", "listEnterpriseHttpRules", [{ autoSsl: true }], (r) => `${r.length} rule(s), first ${r[0]?.domain_name}`],
-  [
-    "gateway",
-    "updateHttpRule",
-    [app, "5f2e8a1c9b7d4e3f", { service_id: "gr3f9c2a", domain_path: "/api" }],
-    (r) => `${r.domain_name}${r.domain_path} header ${r.domain_heander}`,
-  ],
-  [
-    "gateway",
-    "createRule",
-    [app, { protocol: "tcp", tcp: { service_id: "gr3f9c2a", container_port: 3306 } }],
-    (r) => `${r.tcp?.length ?? 0} tcp rule(s), ${r.http?.length ?? 0} http`,
-  ],
-  [
-    "gateway",
-    "createHttpRule",
-    [app, { service_id: "gr3f9c2a", container_port: 8080, domain_name: "shop.example.org" }],
-    (r) => `rule ${r.http_rule_id} for ${r.domain_name}`,
-  ],
-  ["gateway", "listHttpRules", [app], (r) => `${r.length} rule(s)`],
-  ["monitor", "query", [app, { isOuter: false }], (r) => `${r.length} component(s)`],
-  [
-    "monitor",
-    "queryRange",
-    [app, { start: now - 3600, end: now, step: 60 }],
-    (r) => `${r.length} component(s), ${r[0]?.monitors?.[0]?.data?.result.length ?? 0} sample(s) for the first`,
-  ],
-  [
-    "teams",
-    "resources",
-    [[{ tenant_id: "7f3b2c9e1d4a4e6b8c0d2f1a3b5c7d9e", region_name: "rainbond" }]],
-    (r) => `${r[0]?.team_alias}: ${r[0]?.used_memory_percentage}% memory`,
-  ],
-  ["apps", "list", [region, { query: "shop" }], (r) => `${r.length} app(s), first ${r[0]?.group_name}`],
-  [
-    "apps",
-    "install",
-    [
-      app,
-      {
-        market_url: "https://hub.grapps.cn",
-        market_domain: "rainbond",
-        market_type: "rainstore",
-        market_access_key: "demo-store-key",
-        app_model_id: "9e2c7a1f5b3d4e8a",
-        app_model_version: "2.1.0",
-      },
-      { deploy: true },
-    ],
-    (r) => `app ${r.ID}: ${r.service_list.length} component(s)`,
-  ],
-  ["components", "get", [component], (r) => `${r.service_cname} ${r.version} (${r.status})`],
-];
+/** An answer on one line: a list's length and item type, or a record's type and its first few fields, shortened. */
+function describe(answer, { returns }) {
+  const type = returns.replace(/^AsyncGenerator<(.*)>$/, "$1[]");
+  if (Array.isArray(answer)) return `${answer.length} × ${type.replace(/\[\]$/, "")}`;
+  const short = (value) => {
+    if (Array.isArray(value)) return `[${value.length}]`;
+    const text = JSON.stringify(value);
+    return text.length > 24 ? `${text.slice(0, 20)}…` : text;
+  };
+  const fields = Object.entries(answer ?? {}).filter(([, value]) => value !== null && typeof value !== "object");
+  const lists = Object.entries(answer ?? {}).filter(([, value]) => Array.isArray(value));
+  const shown = [...fields, ...lists].slice(0, 3).map(([key, value]) => `${key}: ${short(value)}`);
+  return `${type} { ${shown.join(", ")} }`;
+}
 
 let failed = 0;
-for (const [area, method, callArgs, summary] of calls) {
-  const name = `${area}.${method}`;
+for (const method of methods) {
   try {
-    console.log(`ok    ${name.padEnd(33)} ${summary(await client[area][method](...callArgs))}`);
+    console.log(`ok    ${method.name.padEnd(33)} ${describe(await callMethod(client, method), method)}`);
   } catch (err) {
     failed++;
-    console.log(`FAIL  ${name.padEnd(33)} ${err instanceof RainbondError ? err.message : err}`);
+    console.log(`FAIL  ${method.name.padEnd(33)} ${err instanceof RainbondError ? err.message : err}`);
   }
 }
-console.log(`\n${calls.length - failed} of ${calls.length} methods answered, one for each operation of the spec`);
+console.log(
+  `\n${methods.length - failed} of ${methods.length} methods answered, covering the ${operations} operations of the spec`,
+);
 if (!args.serve || failed) leave(failed ? 1 : 0);
 else {
   console.log(

@@ -1,20 +1,15 @@
-// One hierarchy of real Error classes:
+// One hierarchy of real Error classes. None holds the token, a request's headers or a secret field's value; server
+// text in a message (msg, msg_show, field errors, excerpts) is cut to 500 characters, control characters escaped.
 //
 //   RainbondError
-//   ├── RainbondApiError                 the console answered non-2xx
-//   │   ├── RainbondBadRequestError      400 (fieldErrors from the console's `err` map)
-//   │   ├── RainbondAuthError            401, 403
-//   │   ├── RainbondNotFoundError        404
-//   │   ├── RainbondConflictError        409
-//   │   ├── RainbondRateLimitError       429
-//   │   └── RainbondServerError          5xx
-//   ├── RainbondResponseError            a 2xx that is not what it claims: not JSON, a page repeating items
-//   ├── RainbondConnectionError          no answer (refused, reset, DNS, ...)
-//   │   └── RainbondTimeoutError         no answer within timeoutMs
-//   ├── RainbondAbortError               the caller's AbortSignal fired
-//   └── RainbondInputError               bad input, caught before any request is sent
-//
-// No error ever holds the token, a request's headers or a secret field's value.
+//   ├── RainbondApiError           a non-2xx answer: BadRequest (400), Auth (401, 403), NotFound (404), Conflict (409),
+//   │                              RateLimit (429) and Server (5xx) errors
+//   ├── RainbondResponseError      a 2xx that is not what it claims; ResponseTooLarge (a body over maxResponseBytes)
+//   │                              and Redirect (to another origin, not followed) errors
+//   ├── RainbondConnectionError    no answer; Timeout (none within timeoutMs)
+//   ├── RainbondAbortError         the caller's AbortSignal fired
+//   └── RainbondInputError         bad input, caught before any request is sent
+import { oneLine } from "./redact.js";
 
 /** Where a request went: enough to find it in the console's logs, nothing secret. */
 export interface RequestInfo {
@@ -34,31 +29,29 @@ export class RainbondError extends Error {
 export class RainbondApiError extends RainbondError {
   override name = "RainbondApiError";
   /** The HTTP status. */
-  readonly status: number;
+  declare readonly status: number;
   /** The console's `code`: often the HTTP status, or a business code (2000 team not found, 4000 app not found, ...). */
-  readonly code: number | undefined;
+  declare readonly code: number | undefined;
   /** The console's `msg` (English). */
-  readonly msg: string | undefined;
+  declare readonly msg: string | undefined;
   /** The console's `msg_show` (for people). */
-  readonly msgShow: string | undefined;
+  declare readonly msgShow: string | undefined;
   /** The parsed body with `error_trace` and secret fields removed, or a short excerpt of a body that is not JSON. */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** The `x-request-id` the server sent, if any. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
 
   /** `statusText` (the reason phrase, e.g. `Not Found`) reads in the message when the body gives no reason. */
   constructor(info: RequestInfo, status: number, body: unknown, requestId: string | undefined, statusText?: string) {
-    const fields = consoleFields(body);
-    const reason = fields.msgShow ?? fields.msg ?? fields.detail ?? (typeof body === "string" && body ? body : "");
-    const said = reason ? `: ${reason}` : statusText ? ` ${statusText}` : "";
-    super(`${named(info)} failed with ${status}${said}`);
-    Object.assign(this, requestOf(info));
-    this.status = status;
-    this.code = fields.code;
-    this.msg = fields.msg;
-    this.msgShow = fields.msgShow;
-    this.body = body;
-    this.requestId = requestId;
+    const fields = isObject(body) ? body : {};
+    const text = (value: unknown) => (typeof value === "string" && value ? value : undefined);
+    const [msg, msgShow] = [text(fields.msg), text(fields.msg_show)];
+    const reason = msgShow ?? msg ?? text(fields.detail) ?? text(body);
+    super(
+      `${named(info)} failed with ${status}${reason ? `: ${oneLine(reason)}` : statusText ? ` ${oneLine(statusText)}` : ""}`,
+    );
+    const code = typeof fields.code === "number" ? fields.code : undefined;
+    Object.assign(this, about(info), { status, code, msg, msgShow, body, requestId });
   }
 }
 
@@ -70,13 +63,10 @@ export class RainbondBadRequestError extends RainbondApiError {
     super(info, status, body, requestId, statusText);
     const err = isObject(body) && isObject(body.err) ? body.err : {};
     this.fieldErrors = Object.fromEntries(
-      Object.entries(err).map(([field, messages]) => [
-        field,
-        Array.isArray(messages) ? messages.map(String) : [String(messages)],
-      ]),
+      Object.entries(err).map(([field, said]) => [field, [said].flat().map(String)]),
     );
     const detail = Object.entries(this.fieldErrors).map(([field, messages]) => `${field}: ${messages.join(" ")}`);
-    if (detail.length) this.message += ` (${detail.join("; ")})`;
+    if (detail.length) this.message += ` (${oneLine(detail.join("; "))})`;
   }
 }
 /** 401 (no token, or an unknown one) and 403 (the token may not do this). */
@@ -100,10 +90,7 @@ export class RainbondServerError extends RainbondApiError {
   override name = "RainbondServerError";
 }
 
-/**
- * A 2xx answer that is not what it claims to be: a body that is not JSON (`excerpt` is a short, safe start of it), or
- * a page of a list that repeats items already seen (`excerpt` names them).
- */
+/** A 2xx that is not JSON (`excerpt`: a short, safe start of it), not of the declared shape, or a bad page. Not retried. */
 export class RainbondResponseError extends RainbondError {
   override name = "RainbondResponseError";
   constructor(
@@ -112,8 +99,32 @@ export class RainbondResponseError extends RainbondError {
     readonly excerpt: string,
     problem = "a body that is not JSON",
   ) {
-    super(`${named(info)} answered ${status} with ${problem}: ${excerpt}`);
-    Object.assign(this, requestOf(info));
+    super(`${named(info)} answered ${status} with ${problem}${excerpt ? `: ${excerpt}` : ""}`);
+    Object.assign(this, about(info));
+  }
+}
+
+/** A body over `maxResponseBytes`, counted as it arrives (decompressed): not read further, not retried. */
+export class RainbondResponseTooLargeError extends RainbondResponseError {
+  override name = "RainbondResponseTooLargeError";
+  constructor(
+    info: RequestInfo,
+    status: number,
+    readonly maxResponseBytes: number,
+  ) {
+    super(info, status, "", `a body over maxResponseBytes (${maxResponseBytes} bytes), not read further`);
+  }
+}
+
+/** A redirect to another origin (`location`: that origin alone), or in a browser any redirect: not followed, not retried. */
+export class RainbondRedirectError extends RainbondResponseError {
+  override name = "RainbondRedirectError";
+  constructor(
+    info: RequestInfo,
+    status: number,
+    readonly location: string,
+  ) {
+    super(info, status, "", `a redirect to ${location}, not followed (only redirects within the console's origin are)`);
   }
 }
 
@@ -122,11 +133,11 @@ export class RainbondConnectionError extends RainbondError {
   override name = "RainbondConnectionError";
   constructor(info: RequestInfo, reason: string, options?: { cause?: unknown }) {
     super(`${named(info)}: ${reason}`, options);
-    Object.assign(this, requestOf(info));
+    Object.assign(this, about(info));
   }
 }
 
-// The errors of a request carry its `operation`, `method` and `path` (set by Object.assign in their constructors).
+// The errors of a request carry its `operation`, `method` and `path`.
 export interface RainbondApiError extends Readonly<RequestInfo> {}
 export interface RainbondResponseError extends Readonly<RequestInfo> {}
 export interface RainbondConnectionError extends Readonly<RequestInfo> {}
@@ -172,21 +183,7 @@ export function named(info: RequestInfo): string {
   return `${info.operation} (${info.method} ${info.path})`;
 }
 
-function requestOf({ operation, method, path }: RequestInfo): RequestInfo {
-  return { operation, method, path };
-}
+const about = ({ operation, method, path }: RequestInfo): RequestInfo => ({ operation, method, path });
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function consoleFields(body: unknown) {
-  const b = isObject(body) ? body : {};
-  const text = (v: unknown) => (typeof v === "string" && v ? v : undefined);
-  return {
-    code: typeof b.code === "number" ? b.code : undefined,
-    msg: text(b.msg),
-    msgShow: text(b.msg_show),
-    detail: text(b.detail),
-  };
-}
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);

@@ -3,45 +3,11 @@
  *
  * @packageDocumentation
  */
-export { createRainbondClient, type ClientOptions, type RainbondClient } from "./client.js";
-export type {
-  AddPortInput,
-  AppScope,
-  AppsApi,
-  Body,
-  ComponentScope,
-  ComponentsApi,
-  Data,
-  GatewayApi,
-  MonitorApi,
-  Port,
-  PortProtocol,
-  PortsApi,
-  RainbondPromise,
-  RegionScope,
-  RegionsApi,
-  Sample,
-  TeamsApi,
-} from "./api.js";
-export {
-  RainbondAbortError,
-  RainbondApiError,
-  RainbondAuthError,
-  RainbondBadRequestError,
-  RainbondConflictError,
-  RainbondConnectionError,
-  RainbondError,
-  RainbondInputError,
-  RainbondNotFoundError,
-  RainbondRateLimitError,
-  RainbondResponseError,
-  RainbondServerError,
-  RainbondTimeoutError,
-  type RequestInfo,
-} from "./errors.js";
-export type { LogLevel, Logger } from "./logger.js";
-export { toSamples } from "./monitor.js";
-export type { CallOptions, RetryDelay, WithResponse } from "./transport.js";
+export { createRainbondClient, type RainbondClient } from "./client.js";
+export * from "./core.js";
+export { toSamples, type Sample } from "./monitor.js";
+export type * from "../generated/types.js";
+export type * from "../generated/groups.js";
 /**
  * The spec's generated types (openapi-typescript), for use with `client.raw`. Left out of the guide: the API reference
  * documents them.

@@ -1,7 +1,5 @@
-// The client's logging: off by default except warnings (retries). A failure is thrown to the caller and not logged as
-// well, so nothing logs at `error`: that level is still accepted and logs as little as `off`. Lines never hold the
-// token or a secret field: the transport masks `Authorization` and passes bodies through redact() before they reach a
-// logger.
+// The client's logging: warnings (retries) by default. A failure is thrown, not logged as well, so `error` logs as
+// little as `off`. The transport masks what it logs: no line holds the token or a secret field.
 
 /** How much the client logs: each level adds to the quieter ones (see ClientOptions.logLevel). */
 export type LogLevel = "off" | "error" | "warn" | "info" | "debug";

@@ -1,44 +1,79 @@
-// Iterating over pages.
-import { operations } from "../generated/operations.js";
-import type { RegionsApi } from "./api.js";
-import { RainbondResponseError } from "./errors.js";
-import type { CallOptions } from "./transport.js";
+// Iterators over pages (the spec's `x-rainbond-paging`), e.g. `regions.iterateForTeam`: page after page of an
+// operation, bounded, and refusing a console that repeats itself or sends a malformed page.
+import type { RainbondCore, RainbondPromise } from "./call.js";
+import { RainbondInputError, RainbondResponseError } from "./errors.js";
+import { isRecord, type OperationSpec } from "./prepare.js";
+import { shown } from "./validate.js";
 
-/** The console's page size when none is asked for (spec: `page_size` defaults to 10); sent, so a short page is sure. */
-const DEFAULT_PAGE_SIZE = 10;
-
-/**
- * Every region of a team across pages. Asks page after page and stops once it has seen `total` regions, or on a page
- * shorter than the page size (an empty one too). A page that repeats a region already yielded (a console that ignores
- * `page` answers page 1 again) throws RainbondResponseError, naming the page and the repeated ids, before any of that
- * page's regions is yielded: it would otherwise loop for as long as `total` allows.
- */
-export async function* iterateForTeam(
-  regions: Pick<RegionsApi, "listForTeam">,
-  teamId: string,
-  options: { query?: string; pageSize?: number } = {},
-  call?: CallOptions,
-) {
-  const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
-  const seen = new Set<string>();
-  for (let page = 1; ; page++) {
-    const { total, regions: items } = await regions.listForTeam(teamId, { ...options, pageSize, page }, call);
-    const ids = items.map((region) => region.region_id ?? region.region_name); // the name, should a console omit the id
-    const repeated = ids.filter((id) => seen.has(id));
-    if (repeated.length) throw repeats(teamId, page, repeated);
-    yield* items;
-    for (const id of ids) seen.add(id);
-    if (items.length < pageSize || seen.size >= total) return;
-  }
+export interface Paging<K> {
+  /** The iterator's name, `regions.iterateForTeam`. */
+  readonly name: string;
+  /** The options that carry the page number and the page size. */
+  readonly page: string;
+  readonly pageSize: string;
+  /** The members of an answer that hold the page's items and the total. */
+  readonly items: K;
+  readonly total: string;
+  /** The members that identify an item, the first present one counting. */
+  readonly id: readonly string[];
 }
 
-function repeats(teamId: string, page: number, ids: string[]) {
-  const info = {
-    operation: "regions.listForTeam",
-    method: "GET",
-    path: operations.listTeamRegions.path.replace("{team_id}", encodeURIComponent(teamId)),
+/** The most items an iterator yields unless its `maxItems` option says otherwise. */
+export const MAX_ITEMS = 10_000;
+/** The page size asked for when the caller gives none (the spec's default, sent so that a short page is sure). */
+const DEFAULT_PAGE_SIZE = 10;
+
+type ItemOf<R, K extends keyof R> = R[K] extends readonly (infer I)[] | null | undefined ? I : never;
+
+/**
+ * The iterator of `fn`: asks page after page and stops once it has seen `total` items, or on a page shorter than the
+ * page size. Throws RainbondResponseError, before yielding any of that page, on a page that is not an object with an
+ * array of items or that repeats an item already yielded (a console that ignores the page number), and when more
+ * than `maxItems` (default 10,000) items come: a console that never ends does not hold the caller.
+ */
+export function paging<A extends unknown[], R, K extends keyof R & string>(
+  fn: (core: RainbondCore, ...args: A) => RainbondPromise<R>,
+  spec: OperationSpec,
+  p: Paging<K>,
+): (core: RainbondCore, ...args: unknown[]) => AsyncGenerator<ItemOf<R, K>, void, undefined> {
+  const at = spec.args.findIndex((a) => a.kind === "options");
+  return async function* (core, ...args) {
+    const given = args[at] ?? {};
+    if (!isRecord(given)) throw new RainbondInputError(p.name, "options", "must be an object");
+    const { maxItems = MAX_ITEMS, ...options } = given;
+    if (!(Number.isSafeInteger(maxItems) && (maxItems as number) > 0)) {
+      throw new RainbondInputError(p.name, "options.maxItems", "must be a positive integer");
+    }
+    if (options[p.page] !== undefined)
+      throw new RainbondInputError(p.name, `options.${p.page}`, "is set by the iterator");
+    const pageSize = Number(options[p.pageSize] ?? DEFAULT_PAGE_SIZE);
+    const method = p.name.slice(p.name.indexOf(".") + 1);
+    const seen = new Set<unknown>();
+    for (let page = 1; ; page++) {
+      const pageArgs = [...args];
+      pageArgs[at] = { ...options, [p.pageSize]: pageSize, [p.page]: page };
+      const { data, response } = await fn(core, ...(pageArgs as A)).withResponse();
+      const answer: unknown = data;
+      const info = { operation: spec.name, method: spec.method, path: new URL(response.url, "http://x").pathname };
+      const bad = (problem: string, excerpt: string) =>
+        new RainbondResponseError(info, response.status, excerpt, problem);
+      const items = isRecord(answer) ? answer[p.items] : undefined;
+      if (!Array.isArray(items)) throw bad(`page ${page} without an array of ${p.items}`, shown(answer));
+      const ids = items.map((item) => (isRecord(item) ? p.id.map((key) => item[key]).find((v) => v != null) : item));
+      const repeated = ids.filter((id) => seen.has(id));
+      if (repeated.length) {
+        const list = repeated.slice(0, 5).join(", ") + (repeated.length > 5 ? ` and ${repeated.length - 5} more` : "");
+        const asked = spec.options[p.page];
+        const problem = `page ${page} repeating ${p.items} already yielded (does the console ignore \`${asked}\`?), so ${method} stops`;
+        throw bad(problem, `${p.id[0]} ${list}`);
+      }
+      if (seen.size + items.length > (maxItems as number)) {
+        throw bad(`more than ${maxItems} ${p.items}, the iterator's maxItems`, `page ${page}`);
+      }
+      yield* items as ItemOf<R, K>[];
+      for (const id of ids) seen.add(id);
+      const total = isRecord(answer) ? answer[p.total] : undefined;
+      if (items.length < pageSize || (typeof total === "number" && seen.size >= total)) return;
+    }
   };
-  const shown = ids.length > 5 ? `${ids.slice(0, 5).join(", ")} and ${ids.length - 5} more` : ids.join(", ");
-  const problem = `page ${page} repeating regions already yielded (does the console ignore \`page\`?), so iterateForTeam stops`;
-  return new RainbondResponseError(info, 200, `region_id ${shown}`, problem);
 }

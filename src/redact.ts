@@ -1,35 +1,54 @@
-// Keeps secrets out of everything this client shows: logs, error messages, error bodies.
-// What is secret comes from the spec (`x-sensitive`: key_file, market_access_key, token) plus the client's own token.
+// Keeps secrets (the spec's `x-sensitive` fields and the client's token) out of logs, error messages and error bodies,
+// with bounded work whatever it is given: text is cut before any regular expression runs, objects walked to a depth.
 import { sensitiveFields } from "../generated/operations.js";
 
 /** What stands in for a secret. */
 export const MASK = "[redacted]";
 /** Names of secret fields: those the spec marks `x-sensitive`, in requests and in records (generated/operations.ts). */
 export const SENSITIVE: ReadonlySet<string> = new Set(sensitiveFields);
-/** Members of an error body that are dropped outright: a server stack trace is no one's business. */
-const DROPPED = new Set(["error_trace"]);
+/** The longest server text (msg, msg_show, an excerpt, a connection error's text) a message or log line shows. */
+export const MAX_TEXT = 500;
+/** excerpt() reads at most this many characters of a body (plus the longest secret): the rest is never looked at. */
+export const EXCERPT_SCAN = 4096;
 /** A PEM private key (a region's key_file, say), even cut short. */
 const PRIVATE_KEY = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)/g;
-/** `"<secret field>": "<value>"` in a text that is not valid JSON (the value may be cut short). */
-const SECRET_MEMBER = new RegExp(`("(?:${[...SENSITIVE].join("|")})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"?`, "g");
+/**
+ * A secret field and its value in a text that is not JSON: `"key_file": "..."`, Python's `{'key_file': '...'}`,
+ * `token=...`, or an HTML page's `key_file</td><td>'...'` once its tags are gone. The value may be cut short.
+ */
+const QUOTED = `"(?:[^"\\\\]|\\\\.)*"?|'(?:[^'\\\\]|\\\\.)*'?`;
+const SECRET_MEMBER = new RegExp(
+  `(\\b(?:${[...SENSITIVE].join("|")})\\b['"]?\\s*)(?:([:=]\\s*)(${QUOTED}|[^\\s,;&}]+)|(${QUOTED}))`,
+  "g",
+);
+/** Control characters (C0, DEL, C1) and the Unicode line separators: escaped wherever server text is shown. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+const ENTITIES: Record<string, string> = { "&quot;": '"', "&#34;": '"', "&#x27;": "'", "&#39;": "'", "&amp;": "&" };
+const ESCAPES: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 
-/** A deep copy of `value` with secret fields masked, `error_trace` dropped and each secret string replaced. */
-export function redact(value: unknown, secrets: readonly string[]): unknown {
+/**
+ * A deep copy of `value` with secret fields masked, `error_trace` (a server stack trace) dropped and each secret
+ * string replaced, in keys too; below 32 levels, `[too deep]`. Its objects are plain, and a `__proto__` key is an own
+ * member like any other: no answer sets a prototype.
+ */
+export function redact(value: unknown, secrets: readonly string[], depth = 0): unknown {
   if (typeof value === "string") return maskText(value, secrets);
-  if (Array.isArray(value)) return value.map((item) => redact(item, secrets));
   if (typeof value !== "object" || value === null) return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    if (DROPPED.has(key)) continue;
-    out[key] = SENSITIVE.has(key) && item != null ? MASK : redact(item, secrets);
-  }
-  return out;
+  if (depth >= 32) return "[too deep]";
+  if (Array.isArray(value)) return value.map((item) => redact(item, secrets, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== "error_trace")
+      .map(([key, item]) => [
+        maskText(key, secrets),
+        SENSITIVE.has(key) && item != null ? MASK : redact(item, secrets, depth + 1),
+      ]),
+  );
 }
 
 /**
- * `secrets` plus the string values of the secret fields found in each of `values` (a request body that carries a
- * `market_access_key`, an error body that carries a `key_file`), so that a server echoing one back in a message does
- * not put it in an error. Returns `secrets` itself when there is nothing to add.
+ * `secrets` plus the values of secret fields found in `values` (8 levels deep), e.g. a request's `market_access_key`,
+ * so that a server echoing one in a message does not put it in an error; `secrets` itself when there is none.
  */
 export function secretsIn(secrets: readonly string[], ...values: unknown[]): readonly string[] {
   let found: string[] | undefined;
@@ -44,19 +63,49 @@ export function secretsIn(secrets: readonly string[], ...values: unknown[]): rea
   return found ?? secrets;
 }
 
-/** Replaces every occurrence of each secret in `text`, and any PEM private key. */
+/**
+ * Replaces each secret in `text`, and any PEM private key. A secret under 8 characters is replaced only as a whole
+ * word: a one-letter token would otherwise turn every such letter of a message into `[redacted]`.
+ */
 export function maskText(text: string, secrets: readonly string[]): string {
-  for (const secret of secrets) if (secret && text.includes(secret)) text = text.split(secret).join(MASK);
+  for (const secret of secrets) {
+    if (!secret || !text.includes(secret)) continue;
+    text =
+      secret.length >= 8
+        ? text.split(secret).join(MASK)
+        : text.replace(new RegExp(`(?<![\\w.~+/=-])${secret.replace(/[^\w]/g, "\\$&")}(?![\\w.~+/=-])`, "g"), MASK);
+  }
   return text.includes("PRIVATE KEY-----") ? text.replace(PRIVATE_KEY, MASK) : text;
 }
 
-/** A short, safe, one-line excerpt of a body that is not JSON (an HTML error page, say): tags and secrets removed. */
+/** Server text as a message or log line shows it: cut to `max` characters, control characters escaped. */
+export function oneLine(text: string, max = MAX_TEXT): string {
+  return escapeControl(text.length > max ? `${text.slice(0, max)}…` : text);
+}
+
+/** Control characters as escapes (`\n`, `\x1b`, `\u2028`), so that server text cannot forge lines or colours. */
+export function escapeControl(text: string): string {
+  return text.replace(CONTROL, (c) => {
+    const code = c.charCodeAt(0);
+    return ESCAPES[c] ?? (code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16)}`);
+  });
+}
+
+/**
+ * A short, safe, one-line excerpt of a body that is not JSON (an HTML page, say): tags, secrets and secret fields'
+ * values removed. Reads only the first EXCERPT_SCAN characters (plus the longest secret, so none is cut in two).
+ */
 export function excerpt(text: string, secrets: readonly string[], max = 160): string {
-  const plain = maskText(text, secrets)
-    .replace(SECRET_MEMBER, `$1"${MASK}"`)
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, " ")
-    .replace(/<[^>]*>/g, " ")
+  const scan = EXCERPT_SCAN + Math.max(0, ...secrets.map((s) => s.length));
+  const plain = maskText(text.slice(0, scan), secrets)
+    .replace(/<(script|style)\b[^<>]*>[\s\S]*?<\/\1>/gi, " ")
+    .replace(/<[^<>]*>/g, " ")
+    .replace(/&(?:quot|#34|#x27|#39|amp);/g, (e) => ENTITIES[e]!)
+    .replace(SECRET_MEMBER, (_, name: string, separator = "", bare?: string, quoted?: string) => {
+      const quote = /^["']/.exec(bare ?? quoted ?? "")?.[0] ?? "";
+      return `${name}${separator}${quote}${MASK}${quote}`;
+    })
     .replace(/\s+/g, " ")
     .trim();
-  return plain.length > max ? `${plain.slice(0, max)}…` : plain || "(empty body)";
+  return plain ? oneLine(plain, max) : "(empty body)";
 }

@@ -1,32 +1,63 @@
 // Checks a value against the validation keywords the spec gives it (generated/operations.ts), so that bad input is
 // refused with a RainbondInputError naming the argument and the rule, before any request is sent.
-import type { SchemaRule } from "../generated/operations.js";
 import { RainbondInputError } from "./errors.js";
 import { MASK, SENSITIVE } from "./redact.js";
+
+/** The validation keywords of a schema in the spec (generated/operations.ts), and of the client's own options. */
+export interface SchemaRule {
+  readonly type?: string | readonly string[];
+  readonly enum?: readonly unknown[];
+  readonly pattern?: string;
+  /** What `pattern` means, in words (the spec's `x-pattern-means`). */
+  readonly patternMeans?: string;
+  /** The client also takes a number here, and sends it as this string (the spec's `x-rainbond-accepts-number`). */
+  readonly acceptsNumber?: boolean;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly exclusiveMaximum?: number;
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  readonly required?: readonly string[];
+  readonly default?: unknown;
+  readonly properties?: Readonly<Record<string, SchemaRule>>;
+  /** No member but those of `properties` (the client's own options only: the spec's records stay open). */
+  readonly closed?: boolean;
+  readonly items?: SchemaRule;
+}
 
 /** Half of a UTF-16 surrogate pair on its own: encodeURIComponent throws on it, and it is no text. */
 const LONE_SURROGATE = /\p{Cs}/u;
 const patterns = new Map<string, RegExp>();
-function compiled(pattern: string): RegExp {
-  let re = patterns.get(pattern);
-  if (!re) patterns.set(pattern, (re = new RegExp(pattern, "u")));
-  return re;
-}
+const compiled = (pattern: string) =>
+  patterns.get(pattern) ?? patterns.set(pattern, new RegExp(pattern, "u")).get(pattern)!;
 
 function typeOf(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
-  if (typeof value === "number") return Number.isInteger(value) ? "integer" : Number.isFinite(value) ? "number" : "NaN";
+  // an integer beyond 2^53 is no longer exact, and prints as 1e+21: a number, not an integer
+  if (typeof value === "number")
+    return Number.isSafeInteger(value) ? "integer" : Number.isFinite(value) ? "number" : "NaN";
   return typeof value;
 }
+
+/** The bounds of a number, or of an array's length: the keyword, how a message says it, and when it is broken. */
+const LIMITS: readonly [keyof SchemaRule, string, (size: number, limit: number) => boolean][] = [
+  ["minimum", "be at least", (size, limit) => size < limit],
+  ["maximum", "be at most", (size, limit) => size > limit],
+  ["exclusiveMinimum", "be greater than", (size, limit) => size <= limit],
+  ["exclusiveMaximum", "be less than", (size, limit) => size >= limit],
+  ["minItems", "hold at least", (size, limit) => size < limit],
+  ["maxItems", "hold at most", (size, limit) => size > limit],
+];
 
 /** `a string`, `an integer`, `an object`, ... */
 const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
 
-/**
- * A value as the caller gave it, short: numbers bare, strings quoted, a Date as its ISO time, objects as JSON with
- * secret fields masked.
- */
+/** What a value is, in words: `null`, `an array`, `an integer`, ... */
+export const kindOf = (value: unknown) => (value === null ? "null" : article(typeOf(value)));
+
+/** A value as the caller gave it, short: a Date as its ISO time, objects as JSON with secret fields masked. */
 export function shown(value: unknown): string {
   let text: string | undefined;
   try {
@@ -57,20 +88,14 @@ function got(value: unknown, at: string): string {
 const member = (given: unknown, key: string | number) =>
   typeof given === "object" && given !== null ? (given as Record<string | number, unknown>)[key] : undefined;
 
-/** Whether `value`, of JSON type `actual`, is of `type` (an integer is a number too). */
-const isOfType = (type: string, actual: string) => type === actual || (type === "number" && actual === "integer");
-
 /**
- * The rule `value` breaks, in words, or undefined when it satisfies `rule`. Recurses into objects and arrays.
- * `value` is what is sent (a port number as the string the spec wants, a Date as Unix seconds); a message shows
- * `given`, the same value as the caller gave it.
+ * Where and in words how `value` (as sent: a port as the string the spec wants, a Date as seconds) breaks `rule`, or
+ * undefined; messages show `given`, the value as the caller gave it.
  */
 function breach(rule: SchemaRule, value: unknown, at: string, given: unknown): [string, string] | undefined {
   if (rule.type !== undefined) {
-    const actual = typeOf(value);
-    const ok = typeof rule.type === "string" ? isOfType(rule.type, actual) : rule.type.some((t) => isOfType(t, actual));
-    if (!ok) {
-      const allowed = typeof rule.type === "string" ? [rule.type] : rule.type;
+    const [actual, allowed] = [typeOf(value), [rule.type].flat()];
+    if (!allowed.some((type) => type === actual || (type === "number" && actual === "integer"))) {
       return [at, `must be ${allowed.map(article).join(" or ")}${got(given, at)}`];
     }
   }
@@ -87,48 +112,39 @@ function breach(rule: SchemaRule, value: unknown, at: string, given: unknown): [
       return [at, "must be well-formed Unicode (it holds a lone surrogate, which no URL or console can carry)"];
     }
   }
-  if (typeof value === "number") {
-    if (rule.minimum !== undefined && value < rule.minimum)
-      return [at, `must be at least ${rule.minimum}${got(given, at)}`];
-    if (rule.maximum !== undefined && value > rule.maximum)
-      return [at, `must be at most ${rule.maximum}${got(given, at)}`];
-    if (rule.exclusiveMinimum !== undefined && value <= rule.exclusiveMinimum) {
-      return [at, `must be greater than ${rule.exclusiveMinimum}${got(given, at)}`];
-    }
-    if (rule.exclusiveMaximum !== undefined && value >= rule.exclusiveMaximum) {
-      return [at, `must be less than ${rule.exclusiveMaximum}${got(given, at)}`];
+  const size = typeof value === "number" ? value : Array.isArray(value) ? value.length : undefined;
+  for (const [keyword, words, breaks] of size === undefined ? [] : LIMITS) {
+    const limit = rule[keyword] as number | undefined;
+    if (limit !== undefined && breaks(size!, limit)) {
+      return [at, `must ${words} ${limit}${Array.isArray(value) ? " items" : got(given, at)}`];
     }
   }
-  if (Array.isArray(value)) {
-    if (rule.minItems !== undefined && value.length < rule.minItems)
-      return [at, `must hold at least ${rule.minItems} items`];
-    if (rule.maxItems !== undefined && value.length > rule.maxItems)
-      return [at, `must hold at most ${rule.maxItems} items`];
-    if (rule.items) {
-      for (let i = 0; i < value.length; i++) {
-        const found = breach(rule.items, value[i], `${at}[${i}]`, member(given, i) ?? value[i]);
-        if (found) return found;
-      }
+  if (Array.isArray(value) && rule.items) {
+    for (let i = 0; i < value.length; i++) {
+      const found = breach(rule.items, value[i], `${at}[${i}]`, member(given, i) ?? value[i]);
+      if (found) return found;
     }
   }
   if (typeOf(value) === "object") {
     const record = value as Record<string, unknown>;
+    const path = (name: string) => (at ? `${at}.${name}` : name);
     for (const name of rule.required ?? []) {
-      if (record[name] === undefined) return [`${at}.${name}`, "is required"];
+      if (record[name] === undefined) return [path(name), "is required"];
     }
-    for (const [name, sub] of Object.entries(rule.properties ?? {})) {
+    const known = rule.properties ?? {};
+    for (const name of rule.closed ? Object.keys(record) : []) {
+      if (!Object.hasOwn(known, name)) return [path(name), `is not one of ${Object.keys(known).join(", ")}`];
+    }
+    for (const [name, sub] of Object.entries(known)) {
       if (record[name] === undefined) continue;
-      const found = breach(sub, record[name], `${at}.${name}`, member(given, name) ?? record[name]);
+      const found = breach(sub, record[name], path(name), member(given, name) ?? record[name]);
       if (found) return found;
     }
   }
   return undefined;
 }
 
-/**
- * Throws RainbondInputError when `value` (as it is sent) breaks `rule`; the message shows `given` (the same value as
- * the caller gave it). The values of secret fields are never shown.
- */
+/** Throws RainbondInputError when `value` breaks `rule`, showing `given` (never a secret field's value). */
 export function check(operation: string, argument: string, rule: SchemaRule, value: unknown, given: unknown = value) {
   const found = breach(rule, value, argument, given);
   if (found) throw new RainbondInputError(operation, found[0], found[1]);

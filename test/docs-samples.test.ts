@@ -1,23 +1,23 @@
 // The code samples of the reference (scripts/docs/code-samples.mjs, put into the site's copy of the spec by
-// scripts/docs.mjs): one TypeScript and one curl sample per operation, generated from the endpoint table. Every
+// scripts/docs.mjs): one TypeScript and one curl sample per operation, generated from generated/methods.json. Every
 // TypeScript sample type-checks under strict against src/ and runs against the Prism mock; every curl sample is a
 // request the mock accepts. spec/ and generated/openapi.json get none of them.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { siteSpec, type CodeSample } from "../scripts/docs.mjs";
-import { endpoints } from "../src/endpoints.js";
+import { readMethods } from "../scripts/methods.mjs";
 import { root, runExample, tempDir, typeCheck, writeExample } from "./helpers/readme.js";
 
 type Operation = { operationId: string; "x-codeSamples"?: CodeSample[] };
 type Spec = { paths: Record<string, Record<string, Operation>>; servers: { description: string }[] };
 
 const generated = readFileSync(join(root, "generated/openapi.json"), "utf8");
-/** The method of the endpoint table that calls each operation. */
+/** The method of generated/methods.json that calls each operation (not a shortcut nor an iterator). */
 const methodOf = Object.fromEntries(
-  Object.entries(endpoints).flatMap(([area, table]) =>
-    Object.entries(table).map(([name, { op }]) => [op, `client.${area}.${name}`]),
-  ),
+  readMethods()
+    .filter((method) => method.kind === "operation")
+    .map((method) => [method.operationId, `client.${method.name}`]),
 );
 
 let samples: Record<string, { typeScript: string; curl: string }>;

@@ -578,15 +578,18 @@ describe("options", () => {
 
 describe("call options", () => {
   it.each([
-    [{ timeoutMs: 0 }, "timeoutMs", /must be a positive number of milliseconds/],
-    [{ timeoutMs: -5 }, "timeoutMs", /must be a positive number of milliseconds/],
-    [{ timeoutMs: Number.POSITIVE_INFINITY }, "timeoutMs", /must be a positive number of milliseconds/],
-    [{ timeoutMs: "100" }, "timeoutMs", /must be a positive number of milliseconds/],
-    [{ retries: -1 }, "retries", /must be a non-negative integer/],
-    [{ retries: 1.5 }, "retries", /must be a non-negative integer/],
+    [{ timeoutMs: 0 }, "timeoutMs", /must be greater than 0 \(got 0\)/],
+    [{ timeoutMs: -5 }, "timeoutMs", /must be greater than 0 \(got -5\)/],
+    [{ timeoutMs: Number.POSITIVE_INFINITY }, "timeoutMs", /must be a number \(got Infinity\)/],
+    [{ timeoutMs: 2 ** 31 }, "timeoutMs", /must be at most 2147483647/],
+    [{ timeoutMs: "100" }, "timeoutMs", /must be a number \(got "100"\)/],
+    [{ retries: -1 }, "retries", /must be at least 0 \(got -1\)/],
+    [{ retries: 1.5 }, "retries", /must be an integer \(got 1\.5\)/],
+    [{ retries: 1e9 }, "retries", /must be at most 10 \(got 1000000000\)/],
     [{ signal: "stop" }, "signal", /must be an AbortSignal/],
-    [{ timeout: 100 }, "timeout", /is not a call option \(timeoutMs, retries, signal\)/],
-    [{ retry: 3 }, "retry", /is not a call option/],
+    [{ signal: {} }, "signal", /must be an AbortSignal/],
+    [{ timeout: 100 }, "timeout", /is not one of timeoutMs, retries, signal/],
+    [{ retry: 3 }, "retry", /is not one of timeoutMs, retries, signal/],
     ["fast", "call options", /must be an object/],
   ])("%j is refused", async (call, argument, rule) => {
     await expectRefused(() => client.components.get(component, call as never), "components.get", argument, rule);
@@ -597,7 +600,9 @@ describe("call options", () => {
       createRainbondClient({ baseUrl: "http://127.0.0.1:1", token: "t", ...extra });
     const cases: [Record<string, unknown>, string, RegExp][] = [
       [{ baseUrl: "127.0.0.1:7070" }, "baseUrl", /must be an http\(s\) URL/],
-      [{ baseUrl: "ftp://127.0.0.1" }, "baseUrl", /must be an http\(s\) origin/],
+      [{ baseUrl: "ftp://127.0.0.1" }, "baseUrl", /must be an http\(s\) URL: the console's origin/],
+      [{ baseUrl: "http://127.0.0.1/#" }, "baseUrl", /without credentials, query or fragment/],
+      [{ baseUrl: "http://127.0.0.1/?" }, "baseUrl", /without credentials, query or fragment/],
       [{ baseUrl: "http://127.0.0.1:7070/openapi/v1" }, "baseUrl", /paths already carry \/openapi\/v1/],
       [{ token: "" }, "token", /must be a non-empty string/],
       [{ token: "tok en" }, "token", /visible ASCII characters/],
@@ -609,10 +614,23 @@ describe("call options", () => {
         'headers["x-proxy-auth"]',
         /not a valid HTTP header/,
       ],
-      [{ timeoutMs: 0 }, "timeoutMs", /positive number/],
-      [{ retries: -1 }, "retries", /non-negative integer/],
-      [{ logLevel: "verbose" }, "logLevel", /must be one of off, error, warn, info, debug/],
-      [{ retryDelay: { baseMs: -1 } }, "retryDelay.baseMs", /must be a non-negative number of milliseconds/],
+      [{ timeoutMs: 0 }, "timeoutMs", /must be greater than 0/],
+      [{ retries: -1 }, "retries", /must be at least 0/],
+      [{ retries: 1e9 }, "retries", /must be at most 10/],
+      [{ logLevel: "verbose" }, "logLevel", /must be one of "off", "error", "warn", "info", "debug"/],
+      [{ retryDelay: { baseMs: -1 } }, "retryDelay.baseMs", /must be at least 0/],
+      [{ retryDelay: { base: 1 } }, "retryDelay.base", /is not one of baseMs, maxMs, retryAfterCapMs/],
+      [{ timeoutMS: 100 }, "timeoutMS", /is not one of baseUrl, token, fetch, headers, timeoutMs, retries, retryDelay/],
+      [{ fetch: "x" }, "fetch", /must be a function/],
+      [{ logger: {} }, "logger.error", /is required/],
+      [{ logger: { ...console, warn: 1 } }, "logger.warn", /must be a function/],
+      [{ middleware: {} }, "middleware", /must be an array/],
+      [{ middleware: [{ onRequest: "x" }] }, "middleware[0].onRequest", /must be a function/],
+      [
+        { headers: { "Transfer-Encoding": "chunked" } },
+        'headers["Transfer-Encoding"]',
+        /is set by the client or by fetch/,
+      ],
     ];
     for (const [extra, argument, rule] of cases) {
       expect(make(extra)).toThrow(RainbondInputError);

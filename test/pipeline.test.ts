@@ -1,6 +1,6 @@
-// The generator, as people run it: the same spec gives the same bytes, `--check` names what is stale, and `--watch`
-// regenerates on every save, an editor's save by rename included. Each test works on a copy of spec/ in a temp
-// directory.
+// The generator, as people run it: the same spec gives the same bytes, `--check` names what is stale, `--watch`
+// regenerates on every save, an editor's save by rename included, and the README's table of methods follows the spec.
+// Each test works on a copy of spec/ in a temp directory.
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { root } from "./helpers/readme.js";
 
 const generate = join(root, "scripts/generate.mjs");
-const outputs = ["openapi.json", "schema.ts", "operations.ts"];
+const outputs = ["openapi.json", "schema.ts", "operations.ts", "mcp-tools.json"];
 let dir: string;
 let spec: string;
 let out: string;
@@ -17,6 +17,25 @@ let out: string;
 function run(...args: string[]) {
   const result = spawnSync(process.execPath, [generate, "--spec", spec, "--out", out, ...args], { encoding: "utf8" });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+function editSpec(file: string, from: string, to: string) {
+  const path = join(dir, file);
+  const text = readFileSync(path, "utf8");
+  expect(text).toContain(from);
+  writeFileSync(path, text.replace(from, to));
+}
+
+/** The files `--check` names as stale (their names), after checking that it fails. */
+function staleFiles(): string[] {
+  const { status, output } = run("--check");
+  expect(status).toBe(1);
+  return output
+    .slice(output.indexOf("is stale"))
+    .split("\n")
+    .slice(1)
+    .map((line) => line.trim().split("/").pop()!)
+    .filter(Boolean);
 }
 
 beforeEach(() => {
@@ -40,18 +59,29 @@ describe("npm run generate", () => {
   test("--check passes on fresh output and names the stale files after the spec changes", () => {
     expect(run().status).toBe(0);
     expect(run("--check").status).toBe(0);
-    const file = join(dir, "spec/paths/component.yaml");
-    writeFileSync(file, readFileSync(file, "utf8").replace("summary: Read a component", "summary: Read one component"));
-    const { status, output } = run("--check");
-    expect(status).toBe(1);
-    const stale = output
-      .slice(output.indexOf("is stale"))
-      .split("\n")
-      .slice(1)
-      .map((line) => line.trim())
-      .filter(Boolean);
-    // a summary is not part of the operation table: operations.ts stays as it was
-    expect(stale.map((line) => line.split("/").pop())).toEqual(["openapi.json", "schema.ts"]);
+    editSpec("spec/paths/component.yaml", "summary: Read a component", "summary: Read one component");
+    // a summary is documentation (of the functions, the methods and the MCP tools): not part of the operation table
+    // (operations.ts) nor of the README's table
+    expect(staleFiles()).toEqual([
+      "openapi.json",
+      "schema.ts",
+      "methods.json",
+      "functions.ts",
+      "groups.ts",
+      "mcp-tools.json",
+    ]);
+  }, 60_000);
+
+  test("refreshes the README's table of methods beside the output directory: a renamed method reaches it", () => {
+    const readme = join(dir, "README.md");
+    cpSync(join(root, "README.md"), readme);
+    expect(run().status).toBe(0);
+    expect(readFileSync(readme, "utf8")).toBe(readFileSync(join(root, "README.md"), "utf8"));
+    editSpec("spec/paths/component.yaml", "x-rainbond-method: get", "x-rainbond-method: read");
+    expect(staleFiles()).toContain("README.md");
+    expect(run().status).toBe(0);
+    expect(readFileSync(readme, "utf8")).toMatch(/^\| `components\.read` \|/m);
+    expect(readFileSync(readme, "utf8")).not.toMatch(/^\| `components\.get` \|/m);
   }, 60_000);
 
   test("stops on a lint error and writes nothing", () => {

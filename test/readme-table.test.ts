@@ -1,12 +1,13 @@
-// The README's table of methods is generated (scripts/readme-table.mjs) from src/ and the spec: this fails when the
-// README's copy drifts from what the script writes, and checks the table against the client as it runs.
+// The README's table of methods is generated (scripts/readme-table.mjs, run by `npm run generate`) from
+// generated/methods.json and the spec: this fails when the README's copy drifts from what the script writes, and checks
+// the table against the client as it runs.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { END, START, readmeWithTable } from "../scripts/readme-table.mjs";
-import { endpoints } from "../src/endpoints.js";
+import { readMethods } from "../scripts/methods.mjs";
 import { createRainbondClient } from "../src/index.js";
-import { root } from "./helpers/readme.js";
+import { root, tempDir, typeCheck, writeExample } from "./helpers/readme.js";
 import { operationById } from "./helpers/spec.js";
 
 const readme = readFileSync(join(root, "README.md"), "utf8");
@@ -24,7 +25,7 @@ const rows = [
 const links = Object.fromEntries([...block.matchAll(/^\[(\w+)\]: (\S+)$/gm)].map(([, label, url]) => [label, url]));
 
 describe("the README's table of methods", () => {
-  test("is what scripts/readme-table.mjs writes from src/ and the spec", async () => {
+  test("is what scripts/readme-table.mjs writes from generated/methods.json and the spec", async () => {
     expect(readme.indexOf(START)).toBeGreaterThan(0);
     expect(await readmeWithTable(readme)).toBe(readme);
   }, 60_000);
@@ -47,18 +48,17 @@ describe("the README's table of methods", () => {
     expect(rows.map((row) => row.method).sort()).toEqual(methods.sort());
   });
 
-  test("names the operation of the endpoint table and links to it in the reference", () => {
-    for (const [area, table] of Object.entries(endpoints)) {
-      for (const [name, { op }] of Object.entries(table)) {
-        const row = rows.find((r) => r.method === `${area}.${name}`)!;
-        const { method, path, operation } = operationById(op);
-        expect(row.operation.split(" ")[0], row.method).toBe(method.toUpperCase());
-        expect(path.endsWith(row.operation.split(" ")[1]!.replace(/^…/, "")), row.method).toBe(true);
-        const tag = (operation as unknown as { tags: string[] }).tags[0]!.toLowerCase();
-        expect(links[row.label], row.method).toBe(
-          `https://rainbond-openapi.github.io/rainbond-openapi/#/${tag}/${op.toLowerCase()}`,
-        );
-      }
+  test("names the operation of each method, returns its named type, and links to the operation in the reference", () => {
+    for (const { name, operationId, returns } of readMethods()) {
+      const row = rows.find((r) => r.method === name)!;
+      const { method, path, operation } = operationById(operationId);
+      expect(row.operation.split(" ")[0], name).toBe(method.toUpperCase());
+      expect(path.endsWith(row.operation.split(" ")[1]!.replace(/^…/, "")), name).toBe(true);
+      expect(row.returns, name).toBe(returns);
+      const tag = (operation as unknown as { tags: string[] }).tags[0]!.toLowerCase();
+      expect(links[row.label], name).toBe(
+        `https://rainbond-openapi.github.io/rainbond-openapi/#/${tag}/${operationId.toLowerCase()}`,
+      );
     }
     // the port shortcuts call ports.update's operation with their action
     const openOuter = block.split("\n").find((line) => line.startsWith("| `ports.openOuter` |"))!;
@@ -78,4 +78,16 @@ describe("the README's table of methods", () => {
     ]);
     expect(readme).not.toContain("Every method takes the scope it works in as a plain object");
   });
+
+  test("names in its Returns column types the package exports", () => {
+    const names = new Set(rows.flatMap((row) => row.returns.match(/\b[A-Z]\w*/g) ?? []));
+    names.delete("AsyncGenerator");
+    const tmp = tempDir("returns");
+    try {
+      const source = `import type { ${[...names].join(", ")} } from "rainbond-openapi";\nexport type All = [${[...names].join(", ")}];\n`;
+      expect([...typeCheck([writeExample(tmp.dir, "returns.ts", source)]).values()].flat()).toEqual([]);
+    } finally {
+      tmp.remove();
+    }
+  }, 60_000);
 });

@@ -15,7 +15,7 @@ import {
 } from "../src/index.js";
 import { SENSITIVE } from "../src/redact.js";
 import { spec } from "./helpers/spec.js";
-import { TOKEN, app, expectNoSecrets, faultClient, paths, rejection } from "./faults/helpers.js";
+import { TOKEN, app, installBodyWith, expectNoSecrets, faultClient, paths, rejection } from "./faults/helpers.js";
 import {
   answer,
   closedPort,
@@ -32,14 +32,7 @@ const KEY_FILE_INNER = "MIIEowIBAAKCAQEAq7Jk3sTESTKEY9x";
 const REGION_TOKEN = "regtok-Jd83kS02mZ";
 const REGION_ID = "3c8e1f0a2b4d4c6e8f0a1b2c3d4e5f60";
 
-const installBody = {
-  market_url: "https://hub.grapps.cn",
-  market_domain: "rainbond",
-  market_type: "rainstore",
-  market_access_key: ACCESS_KEY,
-  app_model_id: "9e2c7a1f5b3d4e8a",
-  app_model_version: "2.1.0",
-};
+const installBody = installBodyWith(ACCESS_KEY);
 
 let server: FaultServer;
 beforeAll(async () => {

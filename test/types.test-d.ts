@@ -3,7 +3,7 @@
 // components carry `is_upgrate` and `creater`. Misspelt fields, values outside an enum and missing required fields
 // do not compile. Every `@ts-expect-error` line must be an error, or the typecheck fails.
 import { describe, expectTypeOf, test } from "vitest";
-import type { Body, Data, Port, PortProtocol, RainbondClient, components } from "../src/index.js";
+import type { Body, OperationData, Port, PortProtocol, RainbondClient, components } from "../src/index.js";
 
 declare const client: RainbondClient;
 const region = { teamId: "q8k2mz5d", regionName: "rainbond" };
@@ -91,14 +91,14 @@ describe("domain_header in request bodies", () => {
 
 describe("is_upgrate and creater on components", () => {
   test("ServiceBaseInfo has the console's spellings only", () => {
-    expectTypeOf<Data<"getComponent">>().toEqualTypeOf<ServiceBaseInfo>();
+    expectTypeOf<OperationData<"getComponent">>().toEqualTypeOf<ServiceBaseInfo>();
     expectTypeOf<ServiceBaseInfo>().toHaveProperty("is_upgrate");
     expectTypeOf<ServiceBaseInfo["is_upgrate"]>().toEqualTypeOf<boolean | undefined>();
     expectTypeOf<ServiceBaseInfo>().toHaveProperty("creater");
     expectTypeOf<ServiceBaseInfo["creater"]>().toEqualTypeOf<number | undefined>();
     expectTypeOf<ServiceBaseInfo>().not.toHaveProperty("is_upgrade");
     expectTypeOf<ServiceBaseInfo>().not.toHaveProperty("creator");
-    expectTypeOf<Data<"installApp">["service_list"][number]>().toEqualTypeOf<ServiceBaseInfo>();
+    expectTypeOf<OperationData<"installApp">["service_list"][number]>().toEqualTypeOf<ServiceBaseInfo>();
   });
 
   test("reading them from a result", async () => {
@@ -205,5 +205,21 @@ describe("other bodies", () => {
     void client.monitor.queryRange(app, { step: 60 });
     // @ts-expect-error no such option
     void client.monitor.queryRange(app, { start: 1, end: 2, stepSeconds: 60 });
+  });
+});
+
+describe("named types from the spec", () => {
+  test("every schema is importable by name and is the spec's record", async () => {
+    type Named = import("../src/index.js").ServiceBaseInfo;
+    expectTypeOf<Named>().toEqualTypeOf<ServiceBaseInfo>();
+    expectTypeOf<import("../src/index.js").RegionInfoR>().toEqualTypeOf<Schemas["RegionInfoR"]>();
+    expectTypeOf<import("../src/index.js").Data>().toEqualTypeOf<Schemas["Data"]>();
+    expectTypeOf<Awaited2<RainbondClient["components"]["get"]>>().toEqualTypeOf<Named>();
+  });
+  test("the iterator yields the named item type and takes no page", () => {
+    type Iterate = RainbondClient["regions"]["iterateForTeam"];
+    expectTypeOf<ReturnType<Iterate>>().toEqualTypeOf<AsyncGenerator<Schemas["TeamRegionsResp"], void, undefined>>();
+    // @ts-expect-error the iterator sets the page itself
+    void ((client: RainbondClient) => client.regions.iterateForTeam("t", { page: 2 }));
   });
 });

@@ -3,17 +3,15 @@ import { bundleSpecDir, checkoutAt, root } from "./bundle.mjs";
 import { diffSpecs } from "./compare.mjs";
 import { clientMethods } from "./methods.mjs";
 
-/** The spec (and the client's method table) at a git ref of the repository in `dir`, compared with its work tree. */
+/**
+ * The spec and generated/methods.json (the client's methods) at a git ref of the repository in `dir`, compared with
+ * its work tree.
+ */
 export async function diffAgainstRef(ref, dir = root) {
-  const base = checkoutAt(ref, ["spec", "src", "generated"], dir);
+  const base = checkoutAt(ref, ["spec", "generated"], dir);
   try {
-    const [before, baseMethods, after, methods] = await Promise.all([
-      bundleSpecDir(base.dir),
-      clientMethods(base.dir),
-      bundleSpecDir(dir),
-      clientMethods(dir),
-    ]);
-    return await diffSpecs(before, after, { methods, baseMethods });
+    const [before, after] = await Promise.all([bundleSpecDir(base.dir), bundleSpecDir(dir)]);
+    return await diffSpecs(before, after, { methods: clientMethods(dir), baseMethods: clientMethods(base.dir) });
   } finally {
     base.cleanup();
   }

@@ -51,7 +51,8 @@ export function toJson(result: DiffResult): { bump: Bump; changes: JsonChange[] 
 export function bumpOf(changes: Pick<Change, "level">[]): Bump;
 export function changelogLines(result: DiffResult): string[];
 export function changelogMarkdown(result: DiffResult): string;
-export function clientMethods(dir: string): Promise<MethodTable>;
+/** operationId -> the client's methods that call it, from `<dir>/generated/methods.json` (empty when there is none). */
+export function clientMethods(dir: string): MethodTable;
 
 export interface Rule {
   name: string;

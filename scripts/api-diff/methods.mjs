@@ -1,26 +1,19 @@
-// Which client methods call each operation: read from the client's own table (src/endpoints.ts, `endpoints`), so the
-// changelog names `ports.list` rather than a path, and nothing here repeats the table. The table is a TypeScript
-// module that imports generated/operations.ts: scripts/import-bundled.mjs loads it.
+// Which client methods call each operation: read from generated/methods.json (scripts/methods.mjs), the table of every
+// method of the client that `npm run generate` writes, so the changelog names `ports.list` rather than a path, and a
+// change to an operation names all its methods, shortcuts and iterators included.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { importBundled } from "../import-bundled.mjs";
+import { readMethods } from "../methods.mjs";
 
 /**
- * operationId -> the client's method names (`area.method`) that call it, from `<dir>/src/endpoints.ts`; an empty map
- * when `dir` has no such table (a ref from before the client existed).
- * @returns {Promise<Map<string, string[]>>}
+ * operationId -> the client's method names (`ports.openOuter`) that call it, from `<dir>/generated/methods.json`; an
+ * empty map when `dir` has no such table (a ref from before the table existed).
+ * @returns {Map<string, string[]>}
  */
-export async function clientMethods(dir) {
-  const entry = join(dir, "src", "endpoints.ts");
+export function clientMethods(dir) {
   const methods = new Map();
-  if (!existsSync(entry)) return methods;
-  const { endpoints } = await importBundled({ entryPoints: [entry] });
-  for (const [area, table] of Object.entries(endpoints ?? {})) {
-    for (const [name, endpoint] of Object.entries(table)) {
-      const list = methods.get(endpoint.op) ?? [];
-      list.push(`${area}.${name}`);
-      methods.set(endpoint.op, list);
-    }
-  }
+  if (!existsSync(join(dir, "generated", "methods.json"))) return methods;
+  for (const { name, operationId } of readMethods(dir))
+    methods.set(operationId, [...(methods.get(operationId) ?? []), name]);
   return methods;
 }

@@ -2,7 +2,8 @@
 //   a  plain fetch with hand-written URLs
 //   t  a with a per-attempt timeout (AbortController and timer), for reference: what any client's timeouts cost
 //   b  bare openapi-fetch createClient<paths>() (the generated types only matter to the compiler)
-//   c  the rainbond client with its defaults (retries 2, timeout 30 s), logger off
+//   c  the rainbond client with its defaults (retries 2, timeout 30 s), logger off, calling `components.get` and
+//      `ports.add` with the spec's examples (fixtures.mjs, from generated/methods.json)
 // Run as its own process (`node scripts/bench/calls.mjs <options json>`), which prints its figures as JSON on
 // stdout; scripts/bench.mjs starts it. The server runs in a child process (see server.mjs), and so does each
 // contender (this file with --contender, with --expose-gc): b and c share openapi-fetch's code, and in one process its
@@ -19,7 +20,8 @@ import { once } from "node:events";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { performance } from "node:perf_hooks";
-import { bodies, paths, portRequest, scope, templates, token } from "./fixtures.mjs";
+import { callMethod, exampleArgs } from "../methods.mjs";
+import { bodies, calls, paths, portRequest, scope, templates, token } from "./fixtures.mjs";
 import { rotation, summarize } from "./stats.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -125,10 +127,11 @@ async function contender(id, baseUrl, client, fetch = globalThis.fetch) {
   }
   const { createRainbondClient } = await import(pathToFileURL(client).href);
   const rainbond = createRainbondClient({ baseUrl, token, logLevel: "off", fetch });
+  const [getArgs, postArgs] = [exampleArgs(calls.get), exampleArgs(calls.post)];
   return {
     name: "rainbond client",
-    get: () => rainbond.components.get(scope),
-    post: () => rainbond.ports.add(scope, { port: 8080, protocol: "http" }),
+    get: () => callMethod(rainbond, calls.get, getArgs),
+    post: () => callMethod(rainbond, calls.post, postArgs),
   };
 }
 

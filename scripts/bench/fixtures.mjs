@@ -1,26 +1,30 @@
-// What the per-call benchmark sends and answers: one component, the spec's own examples as the answers.
+// What the per-call benchmark sends and answers: one component, the spec's own examples as the calls and the answers.
+// The calls are generated/methods.json's (scripts/methods.mjs): the client's `components.get` and `ports.add` with the
+// spec's examples, and the same requests written out for the contenders without the client.
 import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { readMethods, root } from "../methods.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const spec = JSON.parse(readFileSync(join(root, "generated/openapi.json"), "utf8"));
-const example = (path, method) => spec.paths[path][method].responses["200"].content["application/json"].example;
+const methods = Object.fromEntries(readMethods().map((method) => [method.name, method]));
+const templateOf = (method) => method.http.split(" ")[1];
 
+/** The two methods the client contender calls (GET and POST), with the spec's examples. */
+export const calls = { get: methods["components.get"], post: methods["ports.add"] };
 export const token = "t";
-export const scope = { teamId: "q8k2mz5d", regionName: "rainbond", appId: 12, serviceId: "gr3f9c2a" };
+/** The component both calls work on: the scope of the GET call's example. */
+export const scope = calls.get.args.find((arg) => arg.kind === "scope").example;
 /** The spec's templates, as openapi-fetch takes them. */
-export const templates = {
-  component: "/openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}",
-  ports: "/openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}/ports",
-};
-const concrete = `/openapi/v1/teams/${scope.teamId}/regions/${scope.regionName}/apps/${scope.appId}/services/${scope.serviceId}`;
+export const templates = { component: templateOf(calls.get), ports: templateOf(calls.post) };
+const operation = (template, method) => spec.paths[template][method];
 /** The concrete paths the server answers. */
-export const paths = { get: concrete, post: `${concrete}/ports` };
+const concrete = (template) =>
+  template.replace(/\{(\w+)\}/g, (_, name) => scope[name.replace(/_([a-z])/g, (__, c) => c.toUpperCase())]);
+export const paths = { get: concrete(templates.component), post: concrete(templates.ports) };
 /** The answers: the component record (GET) and a Port (POST), from generated/openapi.json. */
 export const bodies = {
-  component: example(templates.component, "get"),
-  port: example(templates.ports, "post"),
+  component: operation(templates.component, "get").responses["200"].content["application/json"].example,
+  port: operation(templates.ports, "post").responses["200"].content["application/json"].example,
 };
-/** The POST body on the wire (the spec's AddPortBody takes the port as a string). */
-export const portRequest = { port: "8080", protocol: "http" };
+/** The POST body on the wire: the spec's request example (AddPortBody takes the port as a string). */
+export const portRequest = operation(templates.ports, "post").requestBody.content["application/json"].example;

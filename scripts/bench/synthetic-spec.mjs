@@ -1,8 +1,9 @@
 // A synthetic spec `factor` times the size of the real one, to show how generation and type-checking cost grow.
 //
 // Copy 0 is generated/openapi.json itself (already bundled: one JSON document); copy k (1..factor-1) clones every path
-// item under /openapi/v1/s<k>/..., every operationId as <id>_s<k>, and every component (schemas, parameters,
-// responses, ...; not the security schemes) as <Name>_s<k>, with the copy's $refs pointing at the copy's components.
+// item under /openapi/v1/s<k>/..., every operationId as <id>_s<k>, every client group as <group>S<k>, and every
+// component (schemas, parameters, responses, ...; not the security schemes) as <Name>_s<k>, with the copy's $refs
+// pointing at the copy's components.
 // The result lints clean with the project's redocly.yaml like the original, so the same pipeline runs on it:
 //   node scripts/generate.mjs --spec <dir>/openapi.json --out <dir>/generated
 // Next to it go the type-check programs of that scale: schema-only.ts (the generated types, imported) and
@@ -14,7 +15,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { deref } from "../operation-table.mjs";
+import { deref } from "../client-table.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const METHODS = ["get", "put", "post", "delete", "patch"];
@@ -45,7 +46,10 @@ export function syntheticSpec(spec, factor) {
     for (const [path, item] of Object.entries(spec.paths)) {
       const newPath = k === 0 ? path : path.replace(/^\/openapi\/v1/, `/openapi/v1/s${k}`);
       const copy = copyRenamingRefs(item, rename);
-      for (const method of METHODS) if (copy[method]?.operationId) copy[method].operationId += suffix;
+      for (const method of METHODS.filter((m) => copy[m]?.operationId)) {
+        copy[method].operationId += suffix;
+        if (k > 0) copy[method]["x-rainbond-group"] += `S${k}`; // the copy's methods in a group of their own
+      }
       out.paths[newPath] = copy;
     }
     for (const kind of COMPONENT_KINDS) {

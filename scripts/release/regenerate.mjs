@@ -72,7 +72,7 @@ export async function regenerate(dir, { changesetName } = {}) {
   execFileSync(process.execPath, [join(dir, "scripts/generate.mjs")], { cwd: dir, stdio: "pipe" });
   const files = git(dir, "status", "--porcelain", "--", "generated/").split("\n").filter(Boolean);
   if (files.length === 0) return { changed: false };
-  const result = await diffSpecs(before, readJson(join(dir, BUNDLE)), { methods: await clientMethods(dir) });
+  const result = await diffSpecs(before, readJson(join(dir, BUNDLE)), { methods: clientMethods(dir) });
   const commit = git(dir, "rev-parse", "--short", "HEAD").trim();
   const changeset = await writeApiChangeset(dir, result, changesetName ?? `api-${commit}`);
   return { changed: true, result, changeset, files, spec: specDiff(dir) };

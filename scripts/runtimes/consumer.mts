@@ -5,6 +5,7 @@
 // directive would be unused, which is an error of its own.
 import {
   createRainbondClient,
+  createRainbondCore,
   RainbondAbortError,
   RainbondApiError,
   RainbondAuthError,
@@ -15,7 +16,9 @@ import {
   RainbondInputError,
   RainbondNotFoundError,
   RainbondRateLimitError,
+  RainbondRedirectError,
   RainbondResponseError,
+  RainbondResponseTooLargeError,
   RainbondServerError,
   RainbondTimeoutError,
   toSamples,
@@ -28,7 +31,10 @@ import {
   type ComponentScope,
   type ComponentsApi,
   type components,
-  type Data,
+  type OperationData,
+  type OperationInput,
+  type RainbondCore,
+  type ServiceBaseInfo,
   type GatewayApi,
   type Logger,
   type LogLevel,
@@ -84,7 +90,10 @@ export async function use(): Promise<string[]> {
   const { data: added, response }: WithResponse<Port> = await adding.withResponse();
   const port: number = added.container_port;
   const ports: components["schemas"]["Port"][] = await client.ports.list(component);
-  const web: Data<"getComponent"> = await client.components.get(component);
+  const web: OperationData<"getComponent"> = await client.components.get(component);
+  const named: ServiceBaseInfo = web;
+  const core: RainbondCore = createRainbondCore(options);
+  const byName: OperationInput = { path: { team_id: region.teamId }, query: { page_size: 5 } };
   const install: Body<"installApp"> | undefined = undefined;
   const getComponent: operations["getComponent"]["parameters"]["path"]["service_id"] = component.serviceId;
   const rawPorts = await client.raw.GET(
@@ -94,7 +103,8 @@ export async function use(): Promise<string[]> {
   const path: keyof paths = "/openapi/v1/httpdomains";
   const [range] = await client.monitor.queryRange(app, { start: new Date(0), end: new Date(60_000) });
   const samples: Sample[] = toSamples(range?.monitors?.[0]?.data);
-  const lines = [`${port} ${response.status} ${ports.length} ${web.service_cname} ${getComponent} ${path}`];
+  const lines = [`${port} ${response.status} ${ports.length} ${named.service_cname} ${getComponent} ${path}`];
+  lines.push(`${core.baseUrl} ${Object.keys(byName).length}`);
   lines.push(`${samples.length} ${install === undefined} ${rawPorts.response.status} ${areas.length}`);
 
   try {
@@ -107,7 +117,9 @@ export async function use(): Promise<string[]> {
     else if (err instanceof RainbondApiError) {
       const where: RequestInfo = err;
       lines.push(`${where.operation} ${where.method} ${where.path} ${err.msg}`);
-    } else if (err instanceof RainbondResponseError) lines.push(err.excerpt);
+    } else if (err instanceof RainbondResponseTooLargeError) lines.push(`${err.maxResponseBytes}`);
+    else if (err instanceof RainbondRedirectError) lines.push(err.location);
+    else if (err instanceof RainbondResponseError) lines.push(err.excerpt);
     else if (err instanceof RainbondTimeoutError || err instanceof RainbondConnectionError) lines.push(err.path);
     else if (err instanceof RainbondAbortError) lines.push(err.message);
     else if (err instanceof RainbondInputError) lines.push(`${err.operation} ${err.argument}`);

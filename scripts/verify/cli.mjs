@@ -4,15 +4,15 @@
 //
 // The verify is TypeScript (scripts/verify/*.ts) and sends its requests through the client in src/, which Node 20
 // cannot run as it is: esbuild bundles main.ts with src/ into a temporary module (some 100 ms), imported here. No
-// build of dist/ is needed or touched. scripts/prism.mjs stays outside the bundle: it finds Prism from its own place.
+// build of dist/ is needed or touched. The scripts it imports (prism.mjs, methods.mjs) stay outside the bundle: each
+// finds what it reads (Prism, generated/methods.json) from its own place.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
-const prismLauncher = pathToFileURL(join(root, "scripts/prism.mjs")).href;
 
 const dir = await mkdtemp(join(tmpdir(), "rainbond-verify-cli-"));
 let code = 2;
@@ -28,9 +28,12 @@ try {
     logLevel: "silent",
     plugins: [
       {
-        name: "prism-launcher-outside",
+        name: "scripts-outside",
         setup(b) {
-          b.onResolve({ filter: /prism\.mjs$/ }, () => ({ path: prismLauncher, external: true }));
+          b.onResolve({ filter: /\.mjs$/ }, (args) => ({
+            path: pathToFileURL(resolve(args.resolveDir, args.path)).href,
+            external: true,
+          }));
         },
       },
     ],

@@ -2,7 +2,8 @@
 // of `Port` shows once, with every operation that sent it), the ids used, and the exit code. Built masked: every value
 // that came from the console goes through src/redact.ts (the fields the spec marks `x-sensitive`: key_file,
 // market_access_key, region tokens) with the token and every secret value seen during the run, so no rendering of it
-// (terminal, Markdown, JSON) can show one.
+// (terminal, Markdown, JSON) can show one. The whole report is masked once more at the end, so that a secret the
+// console put in a key, an id or a field name (a title, a JSON path) is masked too.
 import { MASK, SENSITIVE, excerpt, maskText, redact } from "../../src/redact.js";
 import type { Came, Deviation, Outcome } from "./judge.js";
 import { ID_LABELS, NEVER_SENT, type IdName } from "./operations.js";
@@ -161,15 +162,19 @@ export function buildReport(input: ReportInput): Report {
     exitCode = 1;
     summary = `${deviations.length} deviation(s) from the spec, in ${deviating.length} operation(s)`;
   }
-  return {
-    console: input.console,
-    specVersion: input.specVersion,
-    write: input.write,
-    ids,
-    operations,
-    deviations,
-    notes,
-    exitCode,
-    summary,
-  };
+  // every string, keys, ids, titles and JSON paths included: a console may echo a secret anywhere
+  return redact(
+    {
+      console: input.console,
+      specVersion: input.specVersion,
+      write: input.write,
+      ids,
+      operations,
+      deviations,
+      notes,
+      exitCode,
+      summary,
+    },
+    secrets,
+  ) as Report;
 }

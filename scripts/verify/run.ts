@@ -11,7 +11,7 @@ import {
   RainbondServerError,
   createRainbondClient,
 } from "../../src/index.js";
-import { secretsIn } from "../../src/redact.js";
+import { maskText, secretsIn } from "../../src/redact.js";
 import { judge } from "./judge.js";
 import type { VerifyOptions } from "./options.js";
 import {
@@ -122,6 +122,9 @@ export async function verify(options: VerifyOptions, context: RunContext): Promi
         } catch {
           value = undefined; // an answer of another shape: reported as a deviation, gives no id
         }
+        // an id goes into URL paths: never one that is, or holds, a secret the run has seen (the token echoed)
+        const secrets = secretsIn([options.token], ...bodies);
+        if (value !== undefined && maskText(String(value), secrets) !== String(value)) value = undefined;
         if (value !== undefined) {
           (ids as Record<IdName, string | number>)[source.id] = value;
           found[source.id] = `found in ${source.from}`;

@@ -5,12 +5,16 @@ import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { readMethods } from "../../scripts/methods.mjs";
 import { removePortField, rewordPortDescription } from "../release/spec-edits.js";
 import { createTempRepo, root, type TempRepo } from "../release/temp-repo.js";
 
 const run = promisify(execFile);
 const cli = join(root, "scripts/api-diff/cli.mjs");
 let repo: TempRepo;
+const portMethods = readMethods()
+  .filter((method) => method.group === "ports")
+  .map((method) => method.name);
 
 beforeAll(async () => {
   repo = createTempRepo(["spec", "src", "generated"]);
@@ -23,9 +27,13 @@ afterAll(() => repo?.remove());
 describe("npm run api-diff", () => {
   test("prints the Markdown changelog of the work tree against HEAD", async () => {
     const { stdout } = await run(process.execPath, [cli], { cwd: repo.dir });
-    expect(stdout).toMatch(/^\*\*Breaking\*\*\n\n- `ports.add`, `ports.delete`, `ports.update`: response 200 field/);
+    expect(stdout).toMatch(
+      /^\*\*Breaking\*\*\n\n- `ports.add`, `ports.delete`, `ports.update`, `ports.openOuter`, .*: response 200 field/,
+    );
     expect(stdout).toContain("- `ports.list`: response 200 field `[].k8s_service_name` removed\n");
-    expect(stdout).toContain("**Docs only**\n\n- `ports.add`, `ports.delete`, `ports.update`: description of response");
+    expect(stdout).toMatch(
+      /\*\*Docs only\*\*\n\n- `ports.add`, `ports.delete`, `ports.update`, .*`ports.changeAlias`: description of response/,
+    );
     expect(stdout).toContain("- `ports.list`: description of response 200 field `[].container_port` changed\n");
   });
 
@@ -38,7 +46,8 @@ describe("npm run api-diff", () => {
         .filter((c) => c.level === "breaking")
         .flatMap((c) => c.methods)
         .sort(),
-    ).toEqual(["ports.add", "ports.delete", "ports.list", "ports.update"]);
+    ).toEqual(portMethods.sort());
+    expect(portMethods).toHaveLength(4 + 6); // the four operations that answer a Port and the six shortcuts
   });
 
   test("an unknown --base is refused with exit code 2 and a message naming it", async () => {

@@ -50,7 +50,7 @@ export interface Operation {
 }
 
 export const base = JSON.parse(readFileSync(join(root, "generated/openapi.json"), "utf8")) as Doc;
-const methods = await clientMethods(root);
+const methods = clientMethods(root);
 
 export const PORTS = "/openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}/ports";
 export const RANGE = "/openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/monitor/query_range";

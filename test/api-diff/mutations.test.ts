@@ -2,7 +2,8 @@
 // this client should see, the client method it touches and the field or parameter it concerns. In memory: each case
 // bundles nothing and spawns nothing (see helpers.ts), so the whole file runs in seconds.
 import { describe, expect, test } from "vitest";
-import { changelogMarkdown, toJson } from "../../scripts/api-diff/index.mjs";
+import { tmpdir } from "node:os";
+import { changelogMarkdown, clientMethods, toJson } from "../../scripts/api-diff/index.mjs";
 import { base, diffOf, lines, param, PORTS, RANGE, securePortsList, type Doc } from "./helpers.js";
 
 interface Case {
@@ -13,6 +14,11 @@ interface Case {
   expected: string[];
 }
 
+/** ports.update and the shortcuts that call its operation, as `lines` names them. */
+const UPDATE =
+  "ports.update,ports.openOuter,ports.closeOuter,ports.openInner,ports.closeInner,ports.changeProtocol,ports.changeAlias";
+/** regions.listForTeam and its iterator. */
+const LIST_REGIONS = "regions.listForTeam,regions.iterateForTeam";
 const schemas = (doc: Doc) => doc.components.schemas;
 const port = (doc: Doc) => schemas(doc).Port!;
 
@@ -65,25 +71,25 @@ const cases: Case[] = [
     name: "a request enum loses a value",
     mutate: (doc) => void schemas(doc).UpdatePortBody!.properties!.action!.enum!.pop(),
     bump: "major",
-    expected: ["breaking ports.update: request body field `action`: value `change_port_alias` removed"],
+    expected: [`breaking ${UPDATE}: request body field \`action\`: value \`change_port_alias\` removed`],
   },
   {
     name: "a request enum gains a value",
     mutate: (doc) => void schemas(doc).UpdatePortBody!.properties!.action!.enum!.push("restart"),
     bump: "minor",
-    expected: ["non-breaking ports.update: request body field `action`: new value `restart`"],
+    expected: [`non-breaking ${UPDATE}: request body field \`action\`: new value \`restart\``],
   },
   {
     name: "a response enum gains a value (an exhaustive switch no longer compiles)",
     mutate: (doc) => void schemas(doc).TeamRegionsResp!.properties!.status!.enum!.push("4"),
     bump: "major",
-    expected: ["breaking regions.listForTeam: response 200 field `regions[].status`: new value `4`"],
+    expected: [`breaking ${LIST_REGIONS}: response 200 field \`regions[].status\`: new value \`4\``],
   },
   {
     name: "a response enum loses a value",
     mutate: (doc) => void schemas(doc).TeamRegionsResp!.properties!.status!.enum!.pop(),
     bump: "major",
-    expected: ["breaking regions.listForTeam: response 200 field `regions[].status`: value `3` removed"],
+    expected: [`breaking ${LIST_REGIONS}: response 200 field \`regions[].status\`: value \`3\` removed`],
   },
   {
     name: "an operation is added",
@@ -208,12 +214,23 @@ describe("the output", () => {
     const markdown = changelogMarkdown(result);
     const headings = markdown.split("\n").filter((l) => /^\*\*/.test(l));
     expect(headings).toEqual(["**Breaking**", "**Added**", "**Changed**", "**Docs only**"]);
+    const update = UPDATE.split(",").map((name) => `\`${name}\``);
     expect(markdown).toContain(
-      "- `ports.add`, `ports.delete`, `ports.update`: response 200 field `k8s_service_name` removed\n",
+      `- \`ports.add\`, \`ports.delete\`, ${update.join(", ")}: response 200 field \`k8s_service_name\` removed\n`,
     );
     expect(markdown).toContain("- `ports.list`: response 200 field `[].k8s_service_name` removed\n");
     expect(markdown).toContain("- `ports.list`: operation deprecated\n");
     expect(markdown).toContain("- `monitor.queryRange`: description of operation changed\n");
+  });
+
+  test("a removed Port field names every method that answers a Port, the port shortcuts included", async () => {
+    const result = await diffOf((doc) => void delete port(doc).properties!.k8s_service_name);
+    const named = toJson(result).changes.flatMap((change) => change.methods);
+    expect(new Set(named)).toEqual(new Set(["ports.list", "ports.add", "ports.delete", ...UPDATE.split(",")]));
+  });
+
+  test("a tree without generated/methods.json (a ref from before it) names no methods", () => {
+    expect(clientMethods(tmpdir())).toEqual(new Map());
   });
 
   test("an operation no client method calls is named by its operationId", async () => {

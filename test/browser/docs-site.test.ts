@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { assertSelfContained, buildSite, serveSite, type BuiltSite, type CodeSample } from "../../scripts/docs.mjs";
-import { endpoints } from "../../src/endpoints.js";
+import { readMethods } from "../../scripts/methods.mjs";
 import { chromiumPath, guardContext, launchChromium, type Guard } from "./chromium.js";
 import {
   expandTag,
@@ -204,13 +204,13 @@ describe("the docs site", () => {
     "shows how to call each of the 17 operations with the client, in TypeScript first",
     { timeout: 120_000 },
     async () => {
-      // the site's copy of the spec carries the samples (generated from the endpoint table); spec/ does not
+      // the site's copy of the spec carries the samples (generated from generated/methods.json); spec/ does not
       const shown = JSON.parse(await readFile(join(site.outDir, "openapi.json"), "utf8")) as Json;
       expect(JSON.stringify(spec)).not.toContain("x-codeSamples");
       const methodOf = Object.fromEntries(
-        Object.entries(endpoints).flatMap(([area, table]) =>
-          Object.entries(table).map(([name, { op }]) => [op, `client.${area}.${name}(`]),
-        ),
+        readMethods()
+          .filter((method) => method.kind === "operation")
+          .map((method) => [method.operationId, `client.${method.name}(`]),
       );
       const page = await openReference(site.reference);
       for (const op of operations) {
@@ -252,7 +252,8 @@ describe("the docs site", () => {
     const titles = await groups.locator("> summary").allTextContents();
     expect(titles.map((t) => t.trim()).slice(0, 3)).toEqual(["Client", "API areas", "Errors"]);
     expect((await groups.nth(0).locator("a").allTextContents())[0]).toBe("createRainbondClient");
-    const areas = Object.keys(endpoints).map((area) => `${area[0]!.toUpperCase()}${area.slice(1)}Api`);
+    const clientGroups = new Set(readMethods().map((method) => method.group));
+    const areas = [...clientGroups].map((group) => `${group[0]!.toUpperCase()}${group.slice(1)}Api`);
     expect((await groups.nth(1).locator("a").allTextContents()).sort()).toEqual(areas.sort());
     expect(await groups.nth(2).locator("a").allTextContents()).toContain("RainbondNotFoundError");
     expect(guard.problems()).toEqual([]);
@@ -265,13 +266,20 @@ describe("the docs site", () => {
       .locator('.tsd-panel a[href*="index.html#/"]')
       .evaluateAll((anchors) => anchors.map((a) => a.getAttribute("href")));
     const byId = Object.fromEntries(operations.map((op) => [op.operationId, op]));
-    const expected = Object.values(endpoints.ports).map((e) => `../../index.html#/${referenceId(byId[e.op]!)}`);
-    // every method of the area links to its operation: the four of the table, and the shortcuts to ports.update's
+    const portOperations = readMethods().filter((method) => method.group === "ports" && method.kind === "operation");
+    expect(portOperations.map((method) => method.name)).toEqual([
+      "ports.list",
+      "ports.add",
+      "ports.update",
+      "ports.delete",
+    ]);
+    const expected = portOperations.map((method) => `../../index.html#/${referenceId(byId[method.operationId]!)}`);
+    // every method of the area links to its operation: the four operations, and the shortcuts to ports.update's
     expect(new Set(links)).toEqual(new Set(expected));
     expect(links.filter((href) => href === expected[2])).toHaveLength(1 + 6);
     const reference = await follow(page, page.locator(`.tsd-panel a[href="${expected[2]}"]`).first());
     await waitForRedoc(reference);
-    const op = byId[endpoints.ports.update.op]!;
+    const op = byId[portOperations[2]!.operationId]!;
     expect(new URL(reference.url()).hash).toBe(`#/${referenceId(op)}`);
     await reference.waitForFunction((id) => {
       const top = document.getElementById(id)?.getBoundingClientRect().top;

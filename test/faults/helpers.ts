@@ -23,6 +23,16 @@ export const paths = {
   region: (id: string) => `/openapi/v1/regions/${id}`,
 };
 
+/** A body of apps.install whose market_access_key (a secret field) is `key`. */
+export const installBodyWith = (key: string) => ({
+  market_url: "https://hub.grapps.cn",
+  market_domain: "rainbond",
+  market_type: "rainstore",
+  market_access_key: key,
+  app_model_id: "9e2c7a1f5b3d4e8a",
+  app_model_version: "2.1.0",
+});
+
 /** A client of `url` with a recording logger at debug, a 2 s per-attempt timeout and a backoff of a few ms. */
 export function faultClient(url: string, options: Partial<ClientOptions> = {}) {
   const log = recordingLogger();

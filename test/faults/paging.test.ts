@@ -127,3 +127,63 @@ describe("regions.iterateForTeam and odd paging", () => {
     expect((err as Error).message).toMatch(/: region_id id-r1, id-r2, id-r3, id-r4, id-r5 and 3 more$/);
   });
 });
+
+describe("regions.iterateForTeam against a console that never ends or sends malformed pages", () => {
+  it("stops with a RainbondResponseError past maxItems when every page brings fresh ids and total is huge", async () => {
+    pager = ({ query }) => {
+      const page = Number(query.get("page"));
+      return { total: 1e12, regions: names(5).map((n) => region(`${n}-p${page}`)) };
+    };
+    const yielded: string[] = [];
+    const err = await rejection(
+      (async () => {
+        for await (const r of client().regions.iterateForTeam(team, { pageSize: 5, maxItems: 12 })) {
+          yielded.push(r.region_name);
+        }
+      })(),
+    );
+    expect(err).toBeInstanceOf(RainbondResponseError);
+    expect((err as Error).message).toMatch(/more than 12 regions, the iterator's maxItems/);
+    expect(yielded).toHaveLength(10); // two whole pages; the third would pass the bound and is not yielded
+    expect(pagesAsked()).toHaveLength(3);
+  });
+
+  it("has a default bound of 10,000 regions", async () => {
+    pager = ({ query }) => ({
+      total: 1e12,
+      regions: names(1000).map((n) => region(`${n}-p${query.get("page")}`)),
+    });
+    let count = 0;
+    const err = await rejection(
+      (async () => {
+        for await (const _ of client().regions.iterateForTeam(team, { pageSize: 1000 })) count++;
+      })(),
+    );
+    expect((err as Error).message).toMatch(/more than 10000 regions/);
+    expect(count).toBe(10_000);
+  });
+
+  it.each([
+    ["regions: null", { total: 3, regions: null }],
+    ["regions: {}", { total: 3, regions: {} }],
+    ["no regions", { total: 3 }],
+  ])("a page with %s is a RainbondResponseError, not a TypeError", async (_, body) => {
+    pager = () => body as never;
+    const { yielded, error } = await walk();
+    expect(yielded).toEqual([]);
+    expect(error).toBeInstanceOf(RainbondResponseError);
+    expect((error as Error).message).toMatch(/with page 1 without an array of regions/);
+  });
+
+  it("refuses a maxItems that is not a positive integer, and a page given by the caller, before asking", async () => {
+    for (const options of [{ maxItems: 0 }, { maxItems: 1.5 }, { page: 2 }]) {
+      const err = await rejection(
+        (async () => {
+          for await (const _ of client().regions.iterateForTeam(team, options as never));
+        })(),
+      );
+      expect(err).toMatchObject({ name: "RainbondInputError" });
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+});

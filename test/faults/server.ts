@@ -5,7 +5,9 @@
 import { once } from "node:events";
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import { Readable, pipeline } from "node:stream";
 import { inspect } from "node:util";
+import { createGzip } from "node:zlib";
 import type { Logger } from "../../src/index.js";
 
 /** A request as the server saw it. */
@@ -27,7 +29,17 @@ export type Answer =
   /** Destroys the socket as soon as the request arrived: the client sees a reset connection. */
   | { kind: "reset" }
   /** Never answers (the socket stays open until the client gives up or the server closes). */
-  | { kind: "hang" };
+  | { kind: "hang" }
+  /**
+   * `bytes` bytes of `fill` (endless when undefined), written as fast as the client reads them; gzip-compressed on the
+   * fly when `gzip` (a gzip bomb: megabytes of zeros are a few KB on the wire). The bytes written (before compression)
+   * are counted in `streamedBytes`.
+   */
+  | { kind: "stream"; status: number; fill: string; bytes?: number; gzip?: boolean; contentType?: string }
+  /** A redirect to `location`. */
+  | { kind: "redirect"; status: number; location: string }
+  /** An answer made from the request (to echo what the client sent). */
+  | { kind: "echo"; make: (seen: SeenRequest) => Answer };
 
 export const answer = {
   json: (status: number, body: unknown, headers?: Record<string, string>): Answer => ({
@@ -58,6 +70,15 @@ export const answer = {
   }),
   reset: (): Answer => ({ kind: "reset" }),
   hang: (): Answer => ({ kind: "hang" }),
+  stream: (status: number, fill: string, bytes?: number, gzip = false): Answer => ({
+    kind: "stream",
+    status,
+    fill,
+    bytes,
+    gzip,
+  }),
+  redirect: (status: number, location: string): Answer => ({ kind: "redirect", status, location }),
+  echo: (make: (seen: SeenRequest) => Answer): Answer => ({ kind: "echo", make }),
 };
 
 /** The HTML page an nginx in front of the console answers when the console is down. */
@@ -82,6 +103,8 @@ export interface FaultServer {
   waitFor(method: string, path: string, n: number): Promise<void>;
   /** How many body chunks a slow answer wrote before its socket closed, per request. */
   readonly slowChunksWritten: number[];
+  /** How many bytes (before compression) a stream answer wrote before its socket closed, per request. */
+  readonly streamedBytes: number[];
   /** Forgets the scripts and the counts. */
   reset(): void;
   close(): Promise<void>;
@@ -95,6 +118,7 @@ export async function startFaultServer(): Promise<FaultServer> {
   const waiters = new Set<{ key: string; n: number; resolve: () => void }>();
   const requests: SeenRequest[] = [];
   const slowChunksWritten: number[] = [];
+  const streamedBytes: number[] = [];
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
 
@@ -122,7 +146,8 @@ export async function startFaultServer(): Promise<FaultServer> {
       }
       const script = scripts.get(k);
       const next = script?.length ? (script.length > 1 ? script.shift()! : script[0]!) : undefined;
-      respond(next ?? answer.json(599, { msg: `fault server: nothing scripted for ${k}` }), res, req.socket);
+      const scripted = next ?? answer.json(599, { msg: `fault server: nothing scripted for ${k}` });
+      respond(scripted.kind === "echo" ? scripted.make(seen) : scripted, res, req.socket);
     });
   });
   server.on("connection", (socket) => {
@@ -173,6 +198,28 @@ export async function startFaultServer(): Promise<FaultServer> {
         res.once("close", stop);
         return;
       }
+      case "stream": {
+        const index = streamedBytes.push(0) - 1;
+        const encoding = a.gzip ? { "content-encoding": "gzip" } : {};
+        res.writeHead(a.status, { "content-type": a.contentType ?? "application/json", ...encoding });
+        const chunk = Buffer.from(a.fill.repeat(Math.ceil(65_536 / a.fill.length)).slice(0, 65_536));
+        const source = new Readable({
+          read() {
+            const left = a.bytes === undefined ? chunk.length : Math.min(chunk.length, a.bytes - streamedBytes[index]!);
+            if (left <= 0 || res.destroyed) return void this.push(null);
+            streamedBytes[index]! += left;
+            this.push(chunk.subarray(0, left));
+          },
+        });
+        pipeline(a.gzip ? [source, createGzip(), res] : [source, res], () => {});
+        return;
+      }
+      case "redirect":
+        res.writeHead(a.status, { location: a.location, "content-length": 0 });
+        res.end();
+        return;
+      case "echo":
+        return;
       case "reset":
         socket.destroy();
         return;
@@ -189,6 +236,7 @@ export async function startFaultServer(): Promise<FaultServer> {
     url: `http://127.0.0.1:${port}`,
     requests,
     slowChunksWritten,
+    streamedBytes,
     script(method, path, ...answers) {
       scripts.set(key(method, path), answers);
     },
@@ -203,6 +251,7 @@ export async function startFaultServer(): Promise<FaultServer> {
       counts.clear();
       requests.length = 0;
       slowChunksWritten.length = 0;
+      streamedBytes.length = 0;
     },
     async close() {
       for (const timer of timers) clearInterval(timer);

@@ -30,11 +30,18 @@ export function tempDir(prefix: string): { dir: string; remove: () => void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Writes `code` into `dir` as `name`, importing the package from src/; returns the file's path. */
+/** Writes `code` into `dir` as `name`, importing the package and its subpaths from src/; returns the file's path. */
 export function writeExample(dir: string, name: string, code: string): string {
-  const entry = relative(dir, join(root, "src/index.js")).split("\\").join("/");
+  const entry = (module: string) =>
+    relative(dir, join(root, `src/${module}.js`))
+      .split("\\")
+      .join("/");
   const file = join(dir, name);
-  writeFileSync(file, code.replaceAll(`from "rainbond-openapi"`, `from "${entry}"`));
+  const local = code.replace(
+    /from "rainbond-openapi(?:\/(core|operations))?"/g,
+    (_, sub?: string) => `from "${entry(sub ?? "index")}"`,
+  );
+  writeFileSync(file, local);
   return file;
 }
 

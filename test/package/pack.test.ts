@@ -23,7 +23,8 @@ afterAll(async () => {
 });
 
 /**
- * What users need: per module of src/ and generated/, its ESM code, its .d.ts and its .d.cts; the CommonJS bundle; the
+ * What users need: per module of src/ and generated/, its ESM code, its .d.ts and its .d.cts; the CommonJS bundle and
+ * its subpath entries; the
  * spec; package.json, README and LICENSE. Nothing else: no sources, spec/, tests, scripts or source maps.
  */
 async function expectedFiles(): Promise<string[]> {
@@ -39,6 +40,8 @@ async function expectedFiles(): Promise<string[]> {
     "package.json",
     "dist/openapi.json",
     "dist/cjs/index.cjs",
+    "dist/cjs/core.cjs", // rainbond-openapi/core and /operations, for require: each re-exports index.cjs
+    "dist/cjs/operations.cjs",
     ...(await perModule("src")),
     ...(await perModule("generated")),
   ].sort();

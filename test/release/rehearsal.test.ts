@@ -201,7 +201,7 @@ describe("the release, rehearsed: spec change -> pull request -> changeset -> ve
       const text = await readFile(body, "utf8");
       expect(text.startsWith(`**${change.section}**\n\n`)).toBe(true);
       expect(text).toContain(`${change.line}\n`);
-      expect(text).toMatch(/### Regenerated files[^\n]*\n\n {4} M generated\/openapi\.json\n/);
+      expect(text).toMatch(/### Regenerated files[^\n]*\n\n(?: {4} M \S+\n)* {4} M generated\/openapi\.json\n/);
       expect(await readFile(outputs, "utf8")).toContain(`label=${change.label}\n`);
       const changesets = (await readdir(join(repo.dir, ".changeset"))).filter((f) => f.startsWith("api-"));
       expect(changesets).toHaveLength(1);

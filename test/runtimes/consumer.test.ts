@@ -19,13 +19,23 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-/** The names a module's `export ... from` statements make public. */
-function exportedNames(source: ts.SourceFile): string[] {
-  return source.statements.flatMap((s) =>
-    ts.isExportDeclaration(s) && s.exportClause && ts.isNamedExports(s.exportClause)
-      ? s.exportClause.elements.map((e) => e.name.text)
-      : [],
-  );
+/**
+ * The names a module of src/ makes public by name: its `export { ... } from` statements, and those of the modules it
+ * re-exports whole (`export * from "./core.js"`). The generated record types (`export type * from "../generated/..."`)
+ * are left to the type tests: the consumer names a few of them.
+ */
+async function exportedNames(file: string): Promise<string[]> {
+  const source = parse(file, await readFile(file, "utf8"));
+  const names: string[] = [];
+  for (const s of source.statements) {
+    if (!ts.isExportDeclaration(s)) continue;
+    if (s.exportClause && ts.isNamedExports(s.exportClause))
+      names.push(...s.exportClause.elements.map((e) => e.name.text));
+    else if (!s.isTypeOnly && s.moduleSpecifier && ts.isStringLiteral(s.moduleSpecifier)) {
+      names.push(...(await exportedNames(join(file, "..", s.moduleSpecifier.text.replace(/\.js$/, ".ts")))));
+    }
+  }
+  return names;
 }
 
 /** The names a module imports from the package. */
@@ -44,10 +54,9 @@ function importedNames(source: ts.SourceFile): string[] {
 const parse = (path: string, text: string) => ts.createSourceFile(path, text, ts.ScriptTarget.ES2022, true);
 
 test("imports every public export of src/index.ts", async () => {
-  const index = parse("index.ts", await readFile(join(root, "src/index.ts"), "utf8"));
-  const exported = exportedNames(index).sort();
-  expect(exported.length).toBeGreaterThan(40);
-  expect(importedNames(parse("consumer.mts", consumer)).sort()).toEqual(exported);
+  const exported = (await exportedNames(join(root, "src/index.ts"))).sort();
+  expect(exported.length).toBeGreaterThan(30);
+  expect(importedNames(parse("consumer.mts", consumer))).toEqual(expect.arrayContaining(exported));
 });
 
 /** Compiles `text` as the consumer, "rainbond-openapi" mapped to src/index.ts; resolves with tsc's output. */

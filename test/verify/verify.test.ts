@@ -134,7 +134,9 @@ describe("a console that answers as the spec and the live notes say gives 0 devi
     expect(lines.getComponent).toMatchObject({ outcome: "not tried", note: "no app, component given or found" });
     expect(lines.listTeamResources).toMatchObject({ outcome: "not tried", note: "no tenant id given or found" });
     expect(lines.listApps).toMatchObject({ outcome: "conforms" });
-    expect(renderText(report)).toMatch(/not tried\s+GET\s+listAppHttpRules\s+no app given or found/);
+    expect(renderText(report)).toMatch(
+      /not tried\s+GET\s+listAppHttpRules \(gateway\.listHttpRules\)\s+no app given or found/,
+    );
   });
 
   test("the live notes' error answers conform: 404 with an empty body, with null, with {msg} only; 412", async () => {
@@ -347,6 +349,29 @@ describe("secrets never reach a report", () => {
         expect(output.includes(secret), `${format} shows ${secret}`).toBe(false);
       }
       expect(output, format).toContain("[redacted]");
+    }
+  });
+});
+
+describe("a console that echoes the token in keys and ids", () => {
+  test("keys, ids, titles and JSON paths are masked; no secret is sent as an id; no control character is printed", async () => {
+    standIn.drift = (op, reply) => {
+      const body = reply.body as Body;
+      if (op === "listTeamRegions") {
+        body.regions[0].region_id = TOKEN; // an id that is the token: never sent in a URL
+        body.regions[0][TOKEN] = "x"; // the token as a key
+      }
+      if (op === "listEnterpriseHttpRules") body[0][`${TOKEN}`] = "\u0000\u0001\u001b[31m"; // a title and a path
+    };
+    const report = await run({ team: ids.team, region: ids.region });
+    expect(standIn.requests.some((r) => r.pathname.includes(TOKEN) || r.pathname.includes("redacted"))).toBe(false);
+    // getRegion takes the region's name instead, as when no id is found
+    expect(standIn.requests.some((r) => r.pathname === `/openapi/v1/regions/${ids.region}`)).toBe(true);
+    const titles = report.deviations.map((d) => d.title);
+    expect(titles).toEqual(expect.arrayContaining(["EnterpriseHTTPGatewayRule.[redacted]"]));
+    for (const output of [renderText(report), renderMarkdown(report), renderJson(report)]) {
+      expect(output).not.toContain(TOKEN);
+      expect(output).not.toMatch(/[\u0000\u0001\u001b]/);
     }
   });
 });

@@ -1,0 +1,114 @@
+// rainbond-openapi-mcp: the command. stdio by default (stdout carries JSON-RPC only; every line of ours goes to
+// stderr), or --http <port>. The console token comes from RAINBOND_TOKEN only.
+import { Console } from "node:console";
+import { parseArgs } from "node:util";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { LogLevel } from "rainbond-openapi";
+import pkg from "../package.json" with { type: "json" };
+import { createRainbondCore } from "rainbond-openapi/core";
+import { LOOPBACK, serveHttp } from "./http.js";
+import { MAX_RESULT_CHARS, createServer } from "./server.js";
+import { servedTools } from "./tools.js";
+
+const HELP = `Usage: rainbond-openapi-mcp --base-url <origin> [options]
+
+An MCP server for a Rainbond console: every operation of its Open API v1 as a tool, read-only by default.
+
+  --base-url <origin>   the console's origin, e.g. https://console.example.org:7070 (or RAINBOND_URL)
+  --allow-write         serve the tools that change the console too (default: only those that read)
+  --http <port>         serve Streamable HTTP at http://<host>:<port>/mcp instead of stdio (0: any free port)
+  --host <address>      the address --http binds (default 127.0.0.1); one that is not loopback needs
+                        RAINBOND_MCP_TOKEN, a bearer token every MCP client must send
+  --timeout-ms <ms>     time allowed to each request to the console (default 30000)
+  --retries <n>         retries of idempotent requests with no answer or a 408/429/502/503/504 (default 2)
+  --log-level <level>   off, error, warn (default), info or debug; log lines go to stderr, masked
+  --help                this text
+
+Environment: RAINBOND_TOKEN (required: the console's API token; never a flag), RAINBOND_URL, RAINBOND_MCP_TOKEN.
+An answer longer than ${MAX_RESULT_CHARS} characters of JSON is cut, with a note on how to ask for less.`;
+
+class UsageError extends Error {}
+
+function positiveInteger(flag: string, value: string | undefined, min = 1): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new UsageError(`--${flag} must be an integer of at least ${min}`);
+  return n;
+}
+
+async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  const err = new Console(process.stderr); // never stdout: in stdio mode it carries the protocol
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      options: {
+        "base-url": { type: "string" },
+        "allow-write": { type: "boolean", default: false },
+        http: { type: "string" },
+        host: { type: "string", default: "127.0.0.1" },
+        "timeout-ms": { type: "string" },
+        retries: { type: "string" },
+        "log-level": { type: "string" },
+        token: { type: "string" },
+        help: { type: "boolean", default: false },
+      },
+    }));
+  } catch (e) {
+    throw new UsageError(`${(e as Error).message}\n\n${HELP}`);
+  }
+  if (values.help) return void process.stdout.write(`${HELP}\n`);
+  if (values.token !== undefined) {
+    throw new UsageError(
+      "--token is refused: a flag shows in process lists and shell history. Put the token in RAINBOND_TOKEN.",
+    );
+  }
+  const baseUrl = values["base-url"] ?? env.RAINBOND_URL;
+  if (!baseUrl) throw new UsageError(`--base-url <origin> (or RAINBOND_URL) is required\n\n${HELP}`);
+  const token = env.RAINBOND_TOKEN;
+  if (!token) throw new UsageError("RAINBOND_TOKEN is not set: the console's API token comes from it, never a flag");
+  const secrets = [token, env.RAINBOND_MCP_TOKEN ?? ""];
+  let core;
+  try {
+    core = createRainbondCore({
+      baseUrl,
+      token,
+      timeoutMs: positiveInteger("timeout-ms", values["timeout-ms"]),
+      retries: positiveInteger("retries", values.retries, 0),
+      logger: err,
+      logLevel: values["log-level"] as LogLevel | undefined,
+    });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  const allowWrite = values["allow-write"];
+  const makeServer = () => createServer({ core, allowWrite, secrets, name: pkg.name, version: pkg.version });
+  const count = servedTools(allowWrite).length;
+  const what = `${count} tools (${allowWrite ? "reading and writing" : "read-only; --allow-write serves the rest"})`;
+  if (values.http === undefined) {
+    if (argv.some((arg) => arg.startsWith("--host")))
+      throw new UsageError("--host needs --http <port>: it is the address the HTTP server binds");
+    await makeServer().connect(new StdioServerTransport());
+    err.error(`rainbond-openapi-mcp: ${what} for ${core.baseUrl}, over stdio`);
+    return;
+  }
+  const host = values.host;
+  const { url, close } = await serveHttp({
+    port: positiveInteger("http", values.http, 0)!,
+    host,
+    bearer: env.RAINBOND_MCP_TOKEN || undefined,
+    makeServer,
+  }).catch((e: Error) => {
+    throw e instanceof UsageError || /RAINBOND_MCP_TOKEN/.test(e.message) ? new UsageError(e.message) : e;
+  });
+  const auth = env.RAINBOND_MCP_TOKEN ? "; bearer token required" : LOOPBACK.has(host) ? "; Host checked" : "";
+  err.error(`rainbond-openapi-mcp: ${what} for ${core.baseUrl}, listening on ${url}${auth}`);
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.once(signal, () => void close().then(() => process.exit(0)));
+}
+
+main(process.argv.slice(2), process.env).catch((e: Error) => {
+  process.stderr.write(`rainbond-openapi-mcp: ${e instanceof UsageError ? e.message : (e.stack ?? e.message)}\n`);
+  process.exit(e instanceof UsageError ? 2 : 1);
+});

@@ -1,0 +1,95 @@
+// The tools, as `npm run generate` made them from the spec (generated/mcp-tools.json), and what the server needs of
+// them: which are listed, how arguments are checked against a tool's inputSchema, and how they split into the
+// operation's path, query and body.
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import generated from "../../generated/mcp-tools.json" with { type: "json" };
+import type { OperationInput } from "rainbond-openapi/core";
+
+/** How the server calls a tool's operation (from the spec's x-rainbond- marks). */
+export interface OperationInfo {
+  group: string;
+  method: string;
+  effect: "read" | "write" | "destructive";
+  httpMethod: string;
+  path: string;
+  pathParams: string[];
+  queryParams: { name: string; option?: string }[];
+  body: boolean;
+  /** The answer is an array, given as `{ items: [...] }`. */
+  wrapped: boolean;
+  paging?: { page: string; pageSize: string };
+}
+
+export interface ToolEntry {
+  tool: Tool & { inputSchema: Tool["inputSchema"] & { properties: Record<string, object> } };
+  operation: OperationInfo;
+}
+
+const file = generated as unknown as { sensitive: string[]; tools: ToolEntry[] };
+
+/** Every tool of the spec, by name. */
+export const entries: ReadonlyMap<string, ToolEntry> = new Map(file.tools.map((entry) => [entry.tool.name, entry]));
+/** The fields the spec marks x-sensitive: masked wherever they appear in an answer. */
+export const sensitiveFields: ReadonlySet<string> = new Set(file.sensitive);
+
+export function entryOf(name: string): ToolEntry {
+  const entry = entries.get(name);
+  if (!entry) throw new Error(`no tool ${name}`);
+  return entry;
+}
+
+/** The tools a server lists and serves: those that change nothing, or all of them with --allow-write. */
+export function servedTools(allowWrite: boolean): ToolEntry[] {
+  return [...entries.values()].filter((entry) => allowWrite || entry.operation.effect === "read");
+}
+
+const validator = new AjvJsonSchemaValidator();
+const checks = new Map<object, (value: unknown) => string | undefined>();
+
+/** Checks `value` against `schema` (compiled once); returns what is wrong, fields named as `body.port`, or undefined. */
+export function mismatch(schema: object, value: unknown, root: string): string | undefined {
+  let check = checks.get(schema);
+  if (!check) {
+    const validate = validator.getValidator(schema as Parameters<typeof validator.getValidator>[0]);
+    check = (v) => {
+      const result = validate(v);
+      return result.valid
+        ? undefined
+        : result.errorMessage?.replace(/\bdata(\/[^\s,]*)?/g, (_, at = "") => field(at, root));
+    };
+    checks.set(schema, check);
+  }
+  return check(value);
+}
+
+/** An instance path as a field: "/body/port" -> "body.port", "/items/0/x" -> "items[0].x", "" -> the root's name. */
+function field(at: string, root: string): string {
+  if (!at) return root;
+  return at
+    .slice(1)
+    .split("/")
+    .map((part, i) => (/^\d+$/.test(part) ? `[${part}]` : i ? `.${part}` : part))
+    .join("");
+}
+
+/** What is wrong with a tool's arguments, or undefined; unknown arguments are named one by one. */
+export function checkArguments(entry: ToolEntry, args: Record<string, unknown>): string | undefined {
+  const unknown = Object.keys(args).filter((name) => !(name in entry.tool.inputSchema.properties));
+  if (unknown.length) {
+    const known = Object.keys(entry.tool.inputSchema.properties).join(", ") || "none";
+    return `${unknown.join(", ")}: not an argument of ${entry.tool.name} (its arguments: ${known})`;
+  }
+  return mismatch(entry.tool.inputSchema, args, "arguments");
+}
+
+/** The arguments as the operation's path, query and body. */
+export function inputOf({ operation }: ToolEntry, args: Record<string, unknown>): OperationInput {
+  const pick = (names: string[]) =>
+    Object.fromEntries(names.filter((name) => args[name] !== undefined).map((name) => [name, args[name]]));
+  return {
+    path: pick(operation.pathParams),
+    query: pick(operation.queryParams.map((p) => p.name)),
+    body: args.body,
+  };
+}

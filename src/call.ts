@@ -1,0 +1,101 @@
+// A core holds one console's transport (its options, checked once) in a WeakMap, never on a printable object; each
+// operation's function (generated/functions.ts) takes the core first, prepares the request and hands it to send().
+import type { operations } from "../generated/schema.js";
+import { transportOf, callOptions, type ClientOptions } from "./options.js";
+import { fromArgs, prepare, type Arg, type OperationInput, type OperationSpec, type QueryRule } from "./prepare.js";
+import { send, type CallOptions, type Transport, type WithResponse } from "./transport.js";
+
+export type { CallOptions, ClientOptions, OperationInput, WithResponse };
+
+/** A connection to one console, for the functions of `rainbond-openapi/operations`. Holds nothing printable but its URL. */
+export interface RainbondCore {
+  readonly baseUrl: string;
+}
+
+/** A call's result: await it for the data, or call `withResponse()` for the data and the raw `Response`. */
+export interface RainbondPromise<T> extends Promise<T> {
+  withResponse(): Promise<WithResponse<T>>;
+}
+
+type SuccessOf<R> = R extends { 200: { content: { "application/json": infer T } } }
+  ? T
+  : R extends { 201: { content: { "application/json": infer T } } }
+    ? T
+    : never;
+/** What operation `O` answers on success, as the spec declares it. */
+export type OperationData<O extends keyof operations> = SuccessOf<operations[O]["responses"]>;
+/** The request body of operation `O`, as the spec declares it. */
+export type Body<O extends keyof operations> = NonNullable<operations[O]["requestBody"]>["content"]["application/json"];
+
+const transports = new WeakMap<RainbondCore, Transport>();
+
+/** A frozen object that prints and serialises as its `baseUrl` alone (`Kind { baseUrl: "..." }`): no token shows. */
+export function printable<T extends object>(
+  kind: string,
+  baseUrl: string,
+  members: T,
+): Readonly<T & { baseUrl: string }> {
+  const describe = () => `${kind} { baseUrl: ${JSON.stringify(baseUrl)} }`;
+  const inspect = Symbol.for("nodejs.util.inspect.custom");
+  return Object.freeze({ baseUrl, ...members, toJSON: () => ({ baseUrl }), toString: describe, [inspect]: describe });
+}
+
+/**
+ * Makes a core for one Rainbond console; the options are those of `createRainbondClient`, checked here.
+ *
+ * @example
+ * const core = createRainbondCore({ baseUrl: "http://127.0.0.1:7070", token: process.env.RAINBOND_TOKEN! });
+ * const component = await getComponent(core, { teamId: "q8k2mz5d", regionName: "rainbond", appId: 12, serviceId: "gr3f9c2a" });
+ */
+export function createRainbondCore(options: ClientOptions): RainbondCore {
+  const transport = transportOf(options);
+  const core = printable("RainbondCore", transport.baseUrl, {});
+  transports.set(core, transport);
+  return core;
+}
+
+/** A promise of the data, with `withResponse()` for the Response too. */
+function promiseOf<T>(result: Promise<WithResponse<T>>): RainbondPromise<T> {
+  const data = result.then((r) => r.data) as RainbondPromise<T>;
+  data.withResponse = () => {
+    data.catch(() => {}); // the caller listens to `result` instead
+    return result;
+  };
+  return data;
+}
+
+/** A call refused before it started: a rejected promise, like every method's. */
+export const rejected = <T = never>(err: unknown): RainbondPromise<T> => promiseOf<T>(Promise.reject(err));
+
+/** Sends a request made by `make` (which may throw a RainbondInputError: then nothing is sent). */
+export function call<T>(core: RainbondCore, name: string, make: () => ReturnType<typeof prepare>, options: unknown) {
+  try {
+    const transport = transports.get(core);
+    if (!transport) throw new TypeError(`${name}: the first argument must be a core made by createRainbondCore`);
+    return promiseOf(send(transport, make(), callOptions(name, options)) as Promise<WithResponse<T>>);
+  } catch (err) {
+    return rejected<T>(err);
+  }
+}
+
+type ArgOf<A> = A extends { kind: "scope"; params: infer P }
+  ? { [K in keyof P]: unknown }
+  : A extends { kind: "path" }
+    ? string | number
+    : A extends { kind: "options" }
+      ? object | undefined
+      : unknown;
+type ArgsOf<T extends readonly Arg[]> = { -readonly [K in keyof T]: ArgOf<T[K]> };
+type DataOf<S extends OperationSpec> = S["id"] extends keyof operations ? OperationData<S["id"]> : unknown;
+
+/** The function of one operation: its arguments as the table says, then the call options. */
+export type OperationFunction<S extends OperationSpec> = (
+  core: RainbondCore,
+  ...args: [...ArgsOf<S["args"]>, CallOptions?]
+) => RainbondPromise<DataOf<S>>;
+
+/** Makes the function of one operation of the table (generated/functions.ts calls it once per operation). */
+export function operation<const S extends OperationSpec>(spec: S, ...rules: QueryRule[]): OperationFunction<S> {
+  return (core, ...args) =>
+    call(core, spec.name, () => prepare(spec, fromArgs(spec, args), rules), args[spec.args.length]);
+}

@@ -1,0 +1,155 @@
+// The options of a client (or core) and of each call, checked by the same rule engine as every input: an unknown or
+// malformed option is refused when the client is made, or before the call sends anything.
+import type { Middleware } from "openapi-fetch";
+import { RainbondInputError } from "./errors.js";
+import { LOG_LEVELS, createLog, type Logger, type LogLevel } from "./logger.js";
+import { isRecord } from "./prepare.js";
+import type { CallOptions, RetryDelay, Transport } from "./transport.js";
+import { check, type SchemaRule } from "./validate.js";
+
+export interface ClientOptions {
+  /** The console's origin, e.g. `https://console.example.org:7070`; the paths carry `/openapi/v1`. */
+  baseUrl: string;
+  /** The API token (visible ASCII), sent as the whole `Authorization` header (no `Bearer`); never logged or shown. */
+  token: string;
+  /** A `fetch` to use instead of the global one. */
+  fetch?: typeof globalThis.fetch;
+  /** Extra headers for every request. */
+  headers?: Record<string, string>;
+  /** Default time allowed to each attempt, in ms. Default 30,000. */
+  timeoutMs?: number;
+  /** Default number of retries of idempotent requests, 0 to 10. Default 2. */
+  retries?: number;
+  /** Backoff between attempts. */
+  retryDelay?: Partial<RetryDelay>;
+  /** Where log lines go. Default `console`. */
+  logger?: Logger;
+  /**
+   * `warn` (default) logs retries; `info` also each attempt's outcome (a status, or no answer and why); `debug` also
+   * each request, masked. `error` and `off` log nothing: a failure is thrown to the caller, never logged as well.
+   */
+  logLevel?: LogLevel;
+  /**
+   * The longest answer body read, in bytes, counted as it arrives (after gzip or brotli are undone). Default
+   * 10,485,760 (10 MiB). A longer body is not read further: RainbondResponseTooLargeError, not retried.
+   */
+  maxResponseBytes?: number;
+  /**
+   * Middleware in openapi-fetch's shape (`{ onRequest, onResponse, onError }`), run on every attempt of every method
+   * (and on `client.raw`'s calls; `client.raw.use` adds middleware to those only).
+   */
+  middleware?: Middleware[];
+}
+
+const MS = { type: "number", minimum: 0, maximum: 2_147_483_647 } as const;
+const FN = { type: "function" } as const;
+/** The retries any option may ask for: enough for a flaky proxy, not enough to hammer a console for hours. */
+const MAX_RETRIES = 10;
+
+const CALL: SchemaRule = {
+  type: "object",
+  closed: true,
+  properties: {
+    timeoutMs: { ...MS, minimum: undefined, exclusiveMinimum: 0 },
+    retries: { type: "integer", minimum: 0, maximum: MAX_RETRIES },
+    signal: {}, // checked below: an AbortSignal
+  },
+};
+
+const CLIENT: SchemaRule = {
+  type: "object",
+  closed: true,
+  required: ["baseUrl", "token"],
+  properties: {
+    baseUrl: { type: "string" },
+    token: {
+      type: "string",
+      pattern: "^[\\x21-\\x7e]+$",
+      patternMeans: "a non-empty string of visible ASCII characters (no spaces)",
+    },
+    fetch: FN,
+    headers: { type: "object" },
+    timeoutMs: CALL.properties!.timeoutMs!,
+    retries: CALL.properties!.retries!,
+    retryDelay: { type: "object", closed: true, properties: { baseMs: MS, maxMs: MS, retryAfterCapMs: MS } },
+    logger: {
+      type: "object",
+      required: ["error", "warn", "info", "debug"],
+      properties: { error: FN, warn: FN, info: FN, debug: FN },
+    },
+    logLevel: { enum: LOG_LEVELS },
+    maxResponseBytes: { type: "integer", minimum: 1 },
+    middleware: {
+      type: "array",
+      items: { type: "object", properties: { onRequest: FN, onResponse: FN, onError: FN } },
+    },
+  },
+};
+
+/** Headers that fetch sets or forbids itself: a value of the caller's would be dropped, or break the request. */
+const FORBIDDEN_HEADERS =
+  /^(accept-charset|accept-encoding|access-control-request-.*|authorization|connection|content-length|content-type|cookie2?|date|dnt|expect|host|keep-alive|origin|referer|te|trailer|transfer-encoding|upgrade|via|proxy-.*|sec-.*)$/i;
+
+/** The call options, checked; `operation` names the call in messages. */
+export function callOptions(operation: string, call: unknown): CallOptions | undefined {
+  if (call === undefined) return undefined;
+  if (!isRecord(call)) throw new RainbondInputError(operation, "call options", "must be an object");
+  check(operation, "", CALL, call);
+  const { signal } = call as { signal?: Partial<AbortSignal> };
+  if (
+    signal !== undefined &&
+    !(typeof signal?.aborted === "boolean" && typeof signal.addEventListener === "function")
+  ) {
+    throw new RainbondInputError(operation, "signal", "must be an AbortSignal");
+  }
+  return call as CallOptions;
+}
+
+/** The client's options, checked, as the transport every call of the client goes through. */
+export function transportOf(options: ClientOptions): Transport {
+  const where = "createRainbondClient";
+  if (!isRecord(options)) throw new RainbondInputError(where, "options", "must be an object");
+  check(where, "", CLIENT, options);
+  const { baseUrl, token } = options;
+  let url: URL | undefined;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    // refused below
+  }
+  // `#` and `?` are refused even empty: `http://h/#` would send every request to `/`, `http://h/?` the path as query
+  if (!url || !/^https?:$/.test(url.protocol) || /[?#]/.test(baseUrl) || url.username || url.password) {
+    throw new RainbondInputError(
+      where,
+      "baseUrl",
+      "must be an http(s) URL: the console's origin, without credentials, query or fragment",
+    );
+  }
+  if (/\/openapi\/v1\/?$/.test(url.pathname)) {
+    throw new RainbondInputError(where, "baseUrl", "is the console's origin: the paths already carry /openapi/v1");
+  }
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    // the value is not shown: a header may carry a secret of its own
+    const refuse = (rule: string) => new RainbondInputError(where, `headers[${JSON.stringify(name)}]`, rule);
+    if (FORBIDDEN_HEADERS.test(name)) throw refuse("is set by the client or by fetch itself");
+    try {
+      headers.set(name, value);
+    } catch {
+      throw refuse("is not a valid HTTP header");
+    }
+  }
+  headers.set("authorization", token);
+  return {
+    fetch: options.fetch ?? globalThis.fetch,
+    baseUrl: url.href.replace(/\/+$/, ""),
+    headers: Object.fromEntries(headers),
+    maxResponseBytes: options.maxResponseBytes ?? 10_485_760,
+    middleware: options.middleware ?? [],
+    timeoutMs: options.timeoutMs ?? 30_000,
+    retries: options.retries ?? 2,
+    retryDelay: { baseMs: 500, maxMs: 8_000, retryAfterCapMs: 60_000, ...options.retryDelay },
+    log: createLog(options.logger, options.logLevel),
+    secrets: [token],
+  };
+}

@@ -1,0 +1,47 @@
+// Shortcuts: a method of the grouped client that calls an operation with members of its body fixed, and perhaps one
+// or more taken from an argument (the spec's `x-rainbond-shortcuts`), e.g. `ports.openOuter(component, port)`.
+import { RainbondInputError } from "./errors.js";
+import { rejected, type RainbondCore, type RainbondPromise } from "./call.js";
+import { isRecord, type OperationSpec } from "./prepare.js";
+
+export interface Shortcut {
+  /** The method's name, `ports.changeProtocol`. */
+  readonly name: string;
+  /** The body members it fixes. */
+  readonly body: Readonly<Record<string, unknown>>;
+  /** The argument that gives the rest: one member (`member`), or an object of `members`. */
+  readonly argument?: {
+    readonly name: string;
+    readonly member?: string;
+    readonly members?: readonly string[];
+    readonly required?: readonly string[];
+  };
+}
+
+/** The shortcut's function: the operation's arguments with the body made from `fixed` and the shortcut's argument. */
+export function shortcut<A extends unknown[], R>(
+  fn: (core: RainbondCore, ...args: A) => RainbondPromise<R>,
+  spec: OperationSpec,
+  { name, body: fixed, argument }: Shortcut,
+): (core: RainbondCore, ...args: unknown[]) => RainbondPromise<R> {
+  const at = spec.args.findIndex((a) => a.kind === "body");
+  return (core, ...args) => {
+    const rest = args.slice(at);
+    const body: Record<string, unknown> = { ...fixed };
+    const refuse = (at: string, rule: string) => rejected<R>(new RainbondInputError(name, at, rule));
+    if (argument) {
+      const value = rest.shift();
+      if (argument.member) {
+        if (value === undefined) return refuse(argument.name, "is required");
+        body[argument.member] = value;
+      } else {
+        const given = isRecord(value) ? value : {};
+        for (const key of argument.required ?? []) {
+          if (given[key] === undefined) return refuse(`${argument.name}.${key}`, "is required");
+        }
+        for (const key of argument.members ?? []) if (given[key] !== undefined) body[key] = given[key];
+      }
+    }
+    return fn(core, ...([...args.slice(0, at), body, ...rest] as A));
+  };
+}

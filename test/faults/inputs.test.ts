@@ -1,0 +1,70 @@
+// Inputs that a loose check would let through (issue 20, item 10), each against a loopback server that counts what
+// reaches it: integers past 2^53, BigInts and cycles in a body, a body whose toJSON sends something else than was
+// checked. Each is a RainbondInputError before anything is sent, and never retried.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RainbondInputError } from "../../src/index.js";
+import { app, component, faultClient, paths, rejection } from "./helpers.js";
+import { answer, startFaultServer, type FaultServer } from "./server.js";
+
+let server: FaultServer;
+beforeAll(async () => {
+  server = await startFaultServer();
+});
+afterAll(() => server.close());
+
+async function refused(call: () => Promise<unknown>, argument: string, rule: RegExp) {
+  const before = server.requests.length;
+  const err = await rejection(call());
+  expect(err).toBeInstanceOf(RainbondInputError);
+  expect(err).toMatchObject({ argument });
+  expect((err as Error).message).toMatch(rule);
+  expect(server.requests.length).toBe(before);
+}
+
+describe("ids and numbers", () => {
+  it.each([1e21, 2 ** 53 + 2, -1e300])("appId %d is refused, not sent as %s", async (appId) => {
+    const { client } = faultClient(server.url);
+    await refused(() => client.components.get({ ...component, appId }), "component.appId", /must be an integer/);
+    await refused(() => client.gateway.createRule({ ...app, appId }, { protocol: "tcp" }), "app.appId", /integer/);
+  });
+
+  it("a port past 2^53 in a body is refused as not an integer", async () => {
+    const { client } = faultClient(server.url);
+    await refused(() => client.ports.add(component, { port: 2 ** 60, protocol: "http" }), "body.port", /integer/);
+  });
+});
+
+describe("bodies that are not JSON data", () => {
+  it("a BigInt in a body is refused, and a PUT carrying it is not retried", async () => {
+    const { client } = faultClient(server.url);
+    const body = { service_id: "gr3f9c2a", the_weight: 10n };
+    await refused(() => client.gateway.updateHttpRule(app, "5f2e8a1c9b7d4e3f", body as never), "body", /JSON data/);
+  });
+
+  it("a cyclic body is refused", async () => {
+    const { client } = faultClient(server.url);
+    const list: Record<string, unknown>[] = [{ tenant_id: "t", region_name: "r" }];
+    list[0]!.self = list;
+    await refused(() => client.teams.resources(list as never), "list", /JSON data \(it holds a cycle or a BigInt\)/);
+  });
+
+  it("a body whose toJSON gives another value is checked as it is sent", async () => {
+    const { client } = faultClient(server.url);
+    const sneaky = { port: 8080, protocol: "http" as const, toJSON: () => ({ port: "70000", protocol: "http" }) };
+    await refused(() => client.ports.add(component, sneaky), "body.port", /port number from 1 to 65535/);
+  });
+
+  it("what is sent is the JSON that was checked", async () => {
+    server.script("POST", paths.ports, answer.json(200, { container_port: 8080, protocol: "http" }));
+    const { client } = faultClient(server.url);
+    const body = {
+      port: 8080,
+      protocol: "http" as const,
+      get port_alias() {
+        return "WEB";
+      },
+    };
+    await client.ports.add(component, body);
+    expect(JSON.parse(server.requests.at(-1)!.body)).toEqual({ port: "8080", protocol: "http", port_alias: "WEB" });
+  });
+});

@@ -1,0 +1,130 @@
+// What goes wrong comes back as an isError tool result, with nothing secret in it: bad input (nothing sent), an API
+// error, a timeout, an unreachable console; and secrets the console echoes stay out of results and logs. Against a
+// recording server of our own (node:http on 127.0.0.1) that counts requests.
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { startRecordingServer, type RecordingServer, type Reply } from "../helpers/recording-server.js";
+import { buildBin, exampleAnswer, exampleArguments, overStdio, textOf, type Running } from "./helpers.js";
+
+const token = "tok-SECRET-5f1d0c8e";
+const keyFile = "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----";
+const marketKey = "market-SECRET-9a7b";
+let replies: (path: string) => Reply | Promise<Reply> = () => ({ body: {} });
+let fault: RecordingServer;
+let server: Running;
+
+const component = exampleArguments("getComponent"); // team_id, region_name, app_id, service_id
+
+beforeAll(async () => {
+  buildBin();
+  fault = await startRecordingServer((request) => replies(request.pathname));
+  const env = { RAINBOND_TOKEN: token };
+  server = await overStdio(
+    ["--base-url", fault.url, "--allow-write", "--timeout-ms", "300", "--retries", "0", "--log-level", "debug"],
+    env,
+  );
+});
+afterAll(async () => {
+  await server?.close();
+  await fault?.close();
+});
+
+/** Calls a tool and returns the result, with the number of requests the console got meanwhile. */
+async function call(name: string, args: Record<string, unknown>) {
+  const before = fault.requests.length;
+  const result = await server.client.callTool({ name, arguments: args });
+  return { result, text: textOf(result), sent: fault.requests.length - before };
+}
+
+test("bad input is refused, naming the field, and nothing is sent", async () => {
+  const port = await call("addComponentPort", { ...component, body: { port: "70000", protocol: "http" } });
+  expect(port.result.isError).toBe(true);
+  expect(port.text).toMatch(/Refused, nothing was sent: body\.port must match pattern/);
+  const missing = await call("getComponent", { ...component, service_id: undefined });
+  expect(missing.text).toMatch(/must have required property 'service_id'/);
+  const unknown = await call("getComponent", { ...component, serviceId: "gr3f9c2a" });
+  expect(unknown.text).toMatch(/serviceId: not an argument of getComponent/);
+  const range = await call("queryComponentMonitorRange", { ...component, service_id: undefined, start: 200, end: 100 });
+  expect(range.text).toMatch(/Refused, nothing was sent: start must be before end/); // the client's own check
+  expect([port, missing, unknown, range].map((c) => [c.result.isError, c.sent])).toEqual(Array(4).fill([true, 0]));
+});
+
+test("an API error gives the status, the console's code and its message", async () => {
+  replies = () => ({ status: 404, body: { code: 4000, msg: "app not found", msg_show: "应用不存在" } });
+  const { result, text, sent } = await call("getComponent", component);
+  expect(result.isError).toBe(true);
+  expect(sent).toBe(1);
+  expect(text).toMatch(/404 \(code 4000\): 应用不存在 \/ app not found/);
+  expect(result.structuredContent).toBeUndefined();
+});
+
+test("a console that does not answer in time is a timeout; one that is not there is unreachable", async () => {
+  replies = () => new Promise<Reply>(() => {}); // never answers
+  const { result, text } = await call("getComponent", component);
+  expect(result.isError).toBe(true);
+  expect(text).toMatch(/timeout.*no answer within 300 ms/);
+  const closed = await startRecordingServer();
+  await closed.close();
+  const nowhere = await overStdio(["--base-url", closed.url, "--retries", "0"], { RAINBOND_TOKEN: token });
+  try {
+    const down = await nowhere.client.callTool({ name: "getComponent", arguments: component });
+    expect(down.isError).toBe(true);
+    expect(textOf(down)).toMatch(/could not be reached/);
+  } finally {
+    await nowhere.close();
+  }
+});
+
+test("secrets the console echoes reach no result, structuredContent or log line", async () => {
+  const region = { ...exampleAnswer("getRegion"), key_file: keyFile, desc: `made with ${token}` };
+  const regions = exampleAnswer("listTeamRegions");
+  regions.regions[0] = { ...regions.regions[0], token: "region-SECRET-77", desc: `made with ${token}` };
+  replies = (path) => {
+    if (path.endsWith("/regions/3c8e")) return { body: region };
+    if (path.endsWith("/regions")) return { body: regions };
+    return { status: 400, body: { code: 400, msg: `bad ${token} ${keyFile}`, err: { key_file: [keyFile] } } };
+  };
+  const results = [
+    await call("getRegion", { region_id: "3c8e" }),
+    await call("listTeamRegions", { team_id: "q8k2mz5d" }),
+    await call("installApp", {
+      ...component,
+      service_id: undefined,
+      body: { ...(exampleArguments("installApp").body as object), market_access_key: marketKey },
+    }),
+  ];
+  expect(results.map((r) => r.result.isError ?? false)).toEqual([false, false, true]);
+  expect(results[0]!.result.structuredContent).toMatchObject({ key_file: "[redacted]", desc: "made with [redacted]" });
+  const seen = JSON.stringify(results.map((r) => r.result)) + server.stderr();
+  expect(server.stderr()).toMatch(/\[rainbond\]/); // --log-level debug logged the requests
+  for (const secret of [
+    token,
+    "BEGIN PRIVATE KEY",
+    "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC",
+    "region-SECRET-77",
+    marketKey,
+  ]) {
+    expect(seen).not.toContain(secret);
+  }
+});
+
+test("an answer that departs from the spec's outputSchema is an error that says where", async () => {
+  replies = () => ({ body: { service_cname: 12 } });
+  const { result, text } = await call("getComponent", component);
+  expect(result.isError).toBe(true);
+  expect(text).toMatch(
+    /does not match the spec \(answer must have required property '\w+'.*, service_cname must be string/,
+  );
+});
+
+test("an answer over 50,000 characters is cut to what fits, with a note on how to ask for less", async () => {
+  const [rule] = exampleAnswer("listAppHttpRules");
+  replies = () => ({ body: Array.from({ length: 2000 }, (_, i) => ({ ...rule, http_rule_id: `rule-${i}` })) });
+  const { result, text } = await call("listAppHttpRules", { ...component, service_id: undefined });
+  expect(result.isError).toBeFalsy();
+  const items = (result.structuredContent as { items: unknown[] }).items;
+  expect(items.length).toBeGreaterThan(0);
+  expect(items.length).toBeLessThan(2000);
+  expect(JSON.stringify(result.structuredContent).length).toBeLessThanOrEqual(50_000);
+  expect(text).toMatch(/over the 50000 this server returns: showing the first \d+ of the 2000 entries of `items`/);
+  expect(text).toMatch(/narrower scope/);
+});

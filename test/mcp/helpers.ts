@@ -1,0 +1,124 @@
+// The MCP server as its users run it: the built bin (mcp/dist/cli.js), driven by the SDK's own Client over stdio or
+// Streamable HTTP. Arguments for each tool come from the spec's examples.
+import { spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { McpToolsFile } from "../../scripts/mcp-tools.mjs";
+import { root } from "../helpers/readme.js";
+
+export const bin = join(root, "mcp/dist/cli.js");
+export const toolsFile: McpToolsFile = JSON.parse(readFileSync(join(root, "generated/mcp-tools.json"), "utf8"));
+const spec = JSON.parse(readFileSync(join(root, "generated/openapi.json"), "utf8"));
+
+/** Builds the bin (esbuild, about 0.1 s; written by rename, so test files building at once do not collide). */
+export function buildBin(): void {
+  const result = spawnSync(process.execPath, [join(root, "mcp/build.mjs")], { encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`mcp build failed:\n${result.stderr}`);
+}
+
+export interface Running {
+  client: Client;
+  /** Everything the server wrote to stderr so far. */
+  stderr: () => string;
+  close: () => Promise<void>;
+}
+
+/** Starts the bin over stdio with `args` and only `env` (plus PATH) in its environment, and connects a Client. */
+export async function overStdio(args: string[], env: Record<string, string>): Promise<Running> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [bin, ...args],
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stderr: "pipe",
+  });
+  let stderr = "";
+  transport.stderr?.on("data", (chunk) => (stderr += chunk));
+  const client = new Client({ name: "rainbond-openapi-test", version: "0" });
+  await client.connect(transport);
+  return { client, stderr: () => stderr, close: () => client.close() };
+}
+
+export interface HttpRunning {
+  url: string;
+  stderr: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Starts the bin with --http 0 and resolves with its endpoint once it says where it listens. */
+export function overHttp(args: string[], env: Record<string, string>): Promise<HttpRunning> {
+  const child = spawn(process.execPath, [bin, "--http", "0", ...args], {
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exited;
+  };
+  return new Promise((resolve, reject) => {
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+      const url = /listening on (http:\/\/\S+\/mcp)/.exec(stderr)?.[1];
+      if (url) resolve({ url, stderr: () => stderr, stop });
+    });
+    child.once("exit", (code) => reject(new Error(`the server exited with ${code}:\n${stderr}`)));
+  });
+}
+
+/** A Client connected over Streamable HTTP, sending `headers` on every request. */
+export async function httpClient(url: string, headers: Record<string, string> = {}): Promise<Client> {
+  const client = new Client({ name: "rainbond-openapi-test", version: "0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+  return client;
+}
+
+type Json = Record<string, any>;
+const deref = (node: Json): Json =>
+  node?.$ref
+    ? deref(
+        node.$ref
+          .slice(2)
+          .split("/")
+          .reduce((at: Json, key: string) => at[key], spec),
+      )
+    : node;
+
+function operation(operationId: string): { item: Json; op: Json } {
+  for (const item of Object.values(spec.paths) as Json[]) {
+    for (const method of ["get", "put", "post", "delete", "patch"]) {
+      if (item[method]?.operationId === operationId) return { item, op: item[method] };
+    }
+  }
+  throw new Error(`no operation ${operationId}`);
+}
+
+/** The spec's example of an operation's answer (200 or 201). */
+export function exampleAnswer(operationId: string): any {
+  const { op } = operation(operationId);
+  return (op.responses["200"] ?? op.responses["201"]).content["application/json"].example;
+}
+
+/** Valid arguments for a tool, from the spec's examples: every required parameter, and the body. */
+export function exampleArguments(operationId: string): Record<string, unknown> {
+  const { item, op } = operation(operationId);
+  const args: Record<string, unknown> = {};
+  for (const p of [...(item.parameters ?? []), ...(op.parameters ?? [])].map(deref)) {
+    if (!p.required) continue;
+    const example = p.example ?? p.schema.example;
+    args[p.name] = p.schema.type === "integer" ? Number(example) : example;
+  }
+  const body = op.requestBody?.content?.["application/json"]?.example;
+  if (body !== undefined) args.body = body;
+  return args;
+}
+
+/** The text of a tool result's content. */
+export function textOf(result: unknown): string {
+  return (((result as { content?: unknown }).content ?? []) as { type: string; text?: string }[])
+    .map((c) => c.text ?? "")
+    .join("\n");
+}

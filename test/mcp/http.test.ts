@@ -1,0 +1,102 @@
+// --http: Streamable HTTP at /mcp. On loopback a foreign Host is refused (DNS-rebinding protection); any other address
+// needs RAINBOND_MCP_TOKEN, a bearer token every request must carry.
+import { spawnSync } from "node:child_process";
+import { request } from "node:http";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { bin, buildBin, exampleArguments, httpClient, overHttp, textOf, type HttpRunning } from "./helpers.js";
+
+const env = { RAINBOND_TOKEN: "mock-token-1234" };
+const initialize = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "0" } },
+});
+
+/** A raw POST to `url` with these headers (node:http, so that Host can be anything): its status and body. */
+function post(url: string, headers: Record<string, string>, body = initialize) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+      },
+      (res) => {
+        let text = "";
+        res.on("data", (chunk) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.once("error", reject);
+    req.end(body);
+  });
+}
+
+beforeAll(() => buildBin());
+
+describe("on 127.0.0.1 (the default)", () => {
+  let server: HttpRunning;
+  beforeAll(async () => {
+    server = await overHttp(["--base-url", inject("prismUrl")], env);
+  });
+  afterAll(() => server?.stop());
+
+  test("serves the read-only tools to the SDK's Client, and they answer", async () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const client = await httpClient(server.url);
+    try {
+      await client.ping();
+      expect((await client.listTools()).tools).toHaveLength(10);
+      const result = await client.callTool({ name: "listComponentPorts", arguments: exampleArguments("getComponent") });
+      expect(result.isError, textOf(result)).toBeFalsy();
+      expect((result.structuredContent as { items: unknown[] }).items.length).toBeGreaterThan(0);
+    } finally {
+      await client.close();
+    }
+  });
+
+  test("refuses a foreign Host with 403, and GET with 405 (the server is stateless)", async () => {
+    const port = new URL(server.url).port;
+    expect((await post(server.url, { host: "evil.example:80" })).status).toBe(403);
+    expect((await post(server.url, { host: `localhost:${port}` })).status).toBe(200);
+    const get = await fetch(server.url, { headers: { accept: "text/event-stream" } });
+    expect(get.status).toBe(405);
+  });
+});
+
+describe("on another address", () => {
+  test("refuses to start without RAINBOND_MCP_TOKEN", () => {
+    const run = spawnSync(
+      process.execPath,
+      [bin, "--base-url", "http://127.0.0.1:9", "--http", "0", "--host", "0.0.0.0"],
+      {
+        env: { PATH: process.env.PATH ?? "", ...env },
+        encoding: "utf8",
+        timeout: 15_000,
+      },
+    );
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/--host 0\.0\.0\.0 is not a loopback address: set RAINBOND_MCP_TOKEN/);
+  });
+
+  test("asks every request for the bearer token", async () => {
+    const bearer = "mcp-bearer-8d1e";
+    const server = await overHttp(["--base-url", inject("prismUrl"), "--host", "0.0.0.0"], {
+      ...env,
+      RAINBOND_MCP_TOKEN: bearer,
+    });
+    const url = server.url.replace("0.0.0.0", "127.0.0.1");
+    try {
+      expect((await post(url, {})).status).toBe(401);
+      expect((await post(url, { authorization: "Bearer wrong" })).status).toBe(401);
+      expect((await post(url, { authorization: `Bearer ${bearer}` })).status).toBe(200);
+      const client = await httpClient(url, { authorization: `Bearer ${bearer}` });
+      expect((await client.listTools()).tools).toHaveLength(10);
+      await client.close();
+      expect(server.stderr()).not.toContain(bearer);
+    } finally {
+      await server.stop();
+    }
+  });
+});

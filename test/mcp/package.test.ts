@@ -1,0 +1,56 @@
+// How the MCP server ships: a package of its own in mcp/, so that the client's package gains no dependency; its bin is
+// plain JS that needs nothing but the SDK (the client is bundled in). And docs/mcp.md lists the tools as generated.
+//
+// mcp/ is not an npm workspace: changesets (the release) takes a workspace root for no package, and the client is the
+// root. The SDK is a devDependency of the root (the tests and the bin in a clone resolve it there) at the version
+// mcp/package.json depends on.
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, expect, test } from "vitest";
+import { withToolsTable } from "../../scripts/mcp-tools.mjs";
+import { root } from "../helpers/readme.js";
+import { bin, buildBin, toolsFile } from "./helpers.js";
+
+const json = (path: string) => JSON.parse(readFileSync(join(root, path), "utf8"));
+/** `npm pack --dry-run --json` of the package in `dir`: its files and manifest, without running scripts. */
+function packed(dir: string): { files: { path: string }[]; name: string } {
+  const output = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+    cwd: join(root, dir),
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  return JSON.parse(output)[0];
+}
+
+beforeAll(() => buildBin());
+
+test("the client's package gains no MCP dependency and packs nothing of mcp/", () => {
+  const manifest = json("package.json");
+  expect(manifest.workspaces).toBeUndefined();
+  expect(Object.keys(manifest.dependencies)).toEqual(["openapi-fetch"]);
+  expect(manifest.devDependencies["@modelcontextprotocol/sdk"]).toBe(
+    json("mcp/package.json").dependencies["@modelcontextprotocol/sdk"],
+  );
+  const pack = packed(".");
+  expect(pack.name).toBe("rainbond-openapi");
+  expect(pack.files.map((f) => f.path).filter((path) => /mcp/.test(path))).toEqual([]);
+}, 30_000);
+
+test("the MCP package depends on the SDK alone, pinned, and packs its bin", () => {
+  const manifest = json("mcp/package.json");
+  expect(manifest.dependencies).toEqual({ "@modelcontextprotocol/sdk": "1.32.2" });
+  expect(manifest.bin).toEqual({ "rainbond-openapi-mcp": "dist/cli.js" });
+  const pack = packed("mcp");
+  expect(pack.files.map((f) => f.path).sort()).toEqual(["README.md", "dist/cli.js", "package.json"]);
+  const code = readFileSync(bin, "utf8");
+  expect(code.startsWith("#!/usr/bin/env node\n")).toBe(true);
+  const imported = [...code.matchAll(/\bfrom\s*"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1] ?? m[2]);
+  expect(imported.filter((name) => !/^(node:|@modelcontextprotocol\/sdk\/)/.test(name!))).toEqual([]);
+}, 30_000);
+
+test("docs/mcp.md lists the tools as generated (node scripts/mcp-tools.mjs --docs rewrites it)", () => {
+  const docs = readFileSync(join(root, "docs/mcp.md"), "utf8");
+  expect(docs).toBe(withToolsTable(docs, toolsFile));
+  for (const { tool } of toolsFile.tools) expect(docs).toContain(`| \`${tool.name}\` |`);
+});

@@ -1,0 +1,118 @@
+// The tools against the Prism mock, over stdio: what is listed with and without --allow-write, the annotations, and
+// one successful call of every tool (the SDK's Client checks each structuredContent against the tool's outputSchema).
+import { spawn, spawnSync } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { root } from "../helpers/readme.js";
+import { bin, buildBin, exampleArguments, overStdio, textOf, toolsFile, type Running } from "./helpers.js";
+
+const env = { RAINBOND_TOKEN: "mock-token-1234" };
+const readTools = toolsFile.tools.filter((t) => t.operation.effect === "read").map((t) => t.tool.name);
+let readOnly: Running;
+let readWrite: Running;
+
+beforeAll(async () => {
+  buildBin();
+  const base = ["--base-url", inject("prismUrl")];
+  [readOnly, readWrite] = await Promise.all([overStdio(base, env), overStdio([...base, "--allow-write"], env)]);
+});
+afterAll(async () => {
+  await Promise.all([readOnly?.close(), readWrite?.close()]);
+});
+
+describe("tools/list", () => {
+  test("read-only by default: the 10 tools that change nothing; 17 with --allow-write", async () => {
+    const { tools } = await readOnly.client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([...readTools].sort());
+    expect(tools).toHaveLength(10);
+    expect(tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
+    expect(tools.map((t) => t.name)).toContain("listTeamResources"); // a POST the spec marks as reading
+    expect((await readWrite.client.listTools()).tools).toHaveLength(17);
+  });
+
+  test("annotations follow the spec's effect and method; schemas are objects without x- keys or examples", async () => {
+    const { tools } = await readWrite.client.listTools();
+    for (const tool of tools) {
+      const { operation } = toolsFile.tools.find((t) => t.tool.name === tool.name)!;
+      expect(tool.annotations, tool.name).toEqual({
+        title: tool.title,
+        readOnlyHint: operation.effect === "read",
+        destructiveHint: operation.effect === "destructive",
+        idempotentHint: ["GET", "PUT", "DELETE"].includes(operation.httpMethod),
+        openWorldHint: true,
+      });
+      expect(tool.inputSchema.type).toBe("object");
+      expect(tool.outputSchema?.type).toBe("object");
+      expect(tool.description).toMatch(operation.effect === "read" ? /changes nothing/ : /--allow-write/);
+    }
+    const text = JSON.stringify(tools);
+    expect(text).not.toMatch(/"x-|"example/);
+    expect(text).not.toContain("STORE_ACCESS_KEY_PLACEHOLDER"); // the spec's example of market_access_key
+    expect(tools.filter((t) => t.annotations?.destructiveHint).map((t) => t.name)).toEqual([
+      "deleteComponentPort",
+      "updateComponentPort",
+    ]);
+  });
+});
+
+describe("tools/call against the mock", () => {
+  test.each(toolsFile.tools.map((t) => t.tool.name))("%s answers", async (name) => {
+    const result = await readWrite.client.callTool({ name, arguments: exampleArguments(name) });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(result.structuredContent).toBeTypeOf("object");
+    expect(JSON.parse(textOf(result))).toEqual(result.structuredContent);
+  });
+
+  test("a tool that changes the console is not served without --allow-write", async () => {
+    const result = await readOnly.client.callTool({
+      name: "deleteComponentPort",
+      arguments: exampleArguments("deleteComponentPort"),
+    });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/--allow-write/);
+  });
+
+  test("stdout carries only JSON-RPC: the server's lines and the client's log lines go to stderr", async () => {
+    const child = spawn(process.execPath, [bin, "--base-url", inject("prismUrl"), "--log-level", "debug"], {
+      env: { PATH: process.env.PATH ?? "", ...env },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const answered = new Promise<void>((resolve) =>
+      child.stdout.on("data", (chunk) => {
+        stdout += chunk;
+        if (stdout.includes('"id":2')) resolve();
+      }),
+    );
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    const send = (message: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
+    const clientInfo = { name: "raw", version: "0" };
+    send({ id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo } });
+    send({ method: "notifications/initialized" });
+    send({
+      id: 2,
+      method: "tools/call",
+      params: { name: "getComponent", arguments: exampleArguments("getComponent") },
+    });
+    await answered;
+    child.stdin.end(); // the server exits when its client goes
+    await exited;
+    const lines = stdout.trim().split("\n");
+    expect(lines.map((line) => JSON.parse(line).jsonrpc)).toEqual(["2.0", "2.0"]);
+    expect(stderr).toMatch(/10 tools \(read-only/);
+    expect(stderr).toMatch(/\[rainbond\] .*GET/); // the client's debug lines
+    expect(stderr).not.toContain(env.RAINBOND_TOKEN);
+  });
+});
+
+test("npm run mcp builds and runs the server from a clone; --token is refused", () => {
+  const npm = (...args: string[]) =>
+    spawnSync("npm", ["run", "--silent", "mcp", "--", ...args], { cwd: root, encoding: "utf8", timeout: 30_000 });
+  const help = npm("--help");
+  expect(help.status).toBe(0);
+  expect(help.stdout).toMatch(/^Usage: rainbond-openapi-mcp --base-url <origin>/);
+  const token = npm("--base-url", "http://127.0.0.1:7070", "--token", "abc");
+  expect(token.status).not.toBe(0);
+  expect(token.stderr).toMatch(/--token is refused.*RAINBOND_TOKEN/);
+}, 60_000);
