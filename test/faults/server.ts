@@ -18,6 +18,8 @@ export interface SeenRequest {
   query: URLSearchParams;
   headers: IncomingHttpHeaders;
   body: string;
+  /** Date.now() when it arrived: the fake clock's when the test fakes Date, so a test can read exact delays. */
+  at: number;
 }
 
 /** One scripted answer. */
@@ -133,6 +135,7 @@ export async function startFaultServer(): Promise<FaultServer> {
         query: url.searchParams,
         headers: req.headers,
         body: Buffer.concat(chunks).toString("utf8"),
+        at: Date.now(),
       };
       requests.push(seen);
       const k = key(seen.method, seen.path);
