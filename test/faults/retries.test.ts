@@ -72,6 +72,20 @@ function expectTokenSent() {
   for (const r of server.requests) expect(r.headers.authorization).toBe(TOKEN);
 }
 
+/** A fetch that tells when the answer to its n-th request has its headers (the body may still be on its way). */
+function headersFetch() {
+  const arrived: (() => void)[] = [];
+  const waits = Array.from({ length: 8 }, () => new Promise<void>((resolve) => arrived.push(resolve)));
+  let n = 0;
+  const wrapped: typeof fetch = async (input, init) => {
+    const i = n++;
+    const response = await fetch(input, init);
+    arrived[i]!();
+    return response;
+  };
+  return { fetch: wrapped, headers: (nth: number) => waits[nth - 1]! };
+}
+
 /** A fetch that records the Authorization header of each attempt it is handed. */
 function authRecording(inner: typeof fetch = fetch) {
   const seen: (string | null)[] = [];
@@ -393,18 +407,29 @@ describe("no answer", () => {
   });
 
   it("a slow body: the per-attempt timeout covers the body too, and fires while it trickles", async () => {
+    const t0 = fakeClock();
     const chunks = ['{"service_id": ', '"gr3f9c2a", ', ...Array.from({ length: 40 }, () => " ")];
     server.script("GET", paths.component, answer.slow(200, [...chunks, "}"], 25));
-    const { client, log } = faultClient(server.url, { timeoutMs: 150 });
-    const err = await rejection(client.components.get(component));
-    expect(err).toBeInstanceOf(RainbondTimeoutError);
-    expect(server.count("GET", paths.component)).toBe(3);
-    // Each attempt got its headers and part of the body before it gave up, and none got the whole body.
-    expect(server.slowChunksWritten).toHaveLength(3);
-    for (const written of server.slowChunksWritten) {
-      expect(written).toBeGreaterThanOrEqual(1);
-      expect(written).toBeLessThan(chunks.length + 1);
+    const answered = headersFetch();
+    const { client, log } = faultClient(server.url, { timeoutMs: 150, fetch: answered.fetch });
+    const call = rejection(client.components.get(component));
+    for (const [n, backoff] of [
+      [1, 5],
+      [2, 10],
+    ] as const) {
+      await answered.headers(n); // the attempt has its headers: what times out now is the body
+      await vi.advanceTimersByTimeAsync(150);
+      expect(await log.waitForLine((l) => l.includes(`retry ${n} of 2`))).toMatch(`retry ${n} of 2 in ${backoff} ms`);
+      await vi.advanceTimersByTimeAsync(backoff);
     }
+    await answered.headers(3);
+    await vi.advanceTimersByTimeAsync(150);
+    const err = await call;
+    expect(err).toBeInstanceOf(RainbondTimeoutError);
+    expect(arrivals(t0)).toEqual([0, 155, 315]);
+    // none got the whole body
+    expect(server.slowChunksWritten).toHaveLength(3);
+    for (const written of server.slowChunksWritten) expect(written).toBeLessThan(chunks.length + 1);
     expectTokenSent();
     expectNoSecrets(err, log.lines);
   });
