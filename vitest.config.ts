@@ -1,11 +1,68 @@
+// Three projects (issue 22 §3). `npm test` runs them all; `npm run test:unit` runs `unit` alone, in seconds.
+// - unit: the library and the scripts' logic in this process: no child process, no Prism, no network but loopback
+//   node:http servers the tests start in-process (the fault and recording servers).
+// - mock: the tests that need the Prism mock of generated/openapi.json, started once, for this project only.
+// - tooling: everything else, which spawns processes or builds: pack, registry rehearsal, docs site, runtimes,
+//   pipeline, api-diff CLI, start-serve, bench, verify, and the type tests (run by tsc). A new test file lands here
+//   until it is listed in `unit` or `mock`.
+// npm's scripts start vitest through test/vitest.mjs, which keeps colour codes out of logs that are not a terminal.
 import { defineConfig } from "vitest/config";
+
+const unit = [
+  "test/api-diff/mutations.test.ts",
+  "test/api-diff/rules.test.ts",
+  "test/envelope.test.ts",
+  "test/ergonomics.test.ts",
+  "test/faults/hostile.test.ts",
+  "test/faults/inputs.test.ts",
+  "test/faults/logging.test.ts",
+  "test/faults/options.test.ts",
+  "test/faults/paging.test.ts",
+  "test/faults/responses.test.ts",
+  "test/faults/retries.test.ts",
+  "test/faults/shared-signal.test.ts",
+  "test/input.test.ts",
+  "test/methods-table.test.ts",
+  "test/operation-functions.test.ts",
+  "test/readme-table.test.ts",
+  "test/runtimes/matrix.test.ts",
+  "test/secrets.test.ts",
+  "test/spec-fields.test.ts",
+  "test/transport.test.ts",
+];
+
+const mock = [
+  "test/docs-samples.test.ts",
+  "test/mcp/conformance.test.ts",
+  "test/mcp/http.test.ts",
+  "test/mcp/tools.test.ts",
+  "test/operations.test.ts",
+  "test/package/browser.test.ts",
+  "test/package/pack.test.ts",
+  "test/properties.test.ts",
+  "test/readme-operations.test.ts",
+  "test/readme-reliability.test.ts",
+  "test/readme-usage.test.ts",
+  "test/runtimes/smoke.test.ts",
+  "test/verify/verify.test.ts",
+];
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
-    globalSetup: ["test/setup/prism.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,
-    typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "test/tsconfig.json" },
+    projects: [
+      { extends: true, test: { name: "unit", include: unit } },
+      { extends: true, test: { name: "mock", include: mock, globalSetup: ["test/setup/prism.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "tooling",
+          include: ["test/**/*.test.ts"],
+          exclude: [...unit, ...mock],
+          typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "test/tsconfig.json" },
+        },
+      },
+    ],
   },
 });

@@ -65,7 +65,7 @@ describe("2. the body is capped (maxResponseBytes, default 10 MiB)", () => {
     expect(err).toMatchObject({ status: 200, maxResponseBytes: 10 * MiB, operation: "ports.list" });
     expect((err as Error).message).toMatch(/answered 200 with a body over maxResponseBytes \(10485760 bytes\)/);
     expect(server.count("GET", paths.ports)).toBe(1);
-    await vi.waitFor(() => expect(server.streamedBytes[0]).toBeGreaterThan(10 * MiB));
+    expect(server.streamedBytes[0]).toBeGreaterThan(10 * MiB); // counted before written, so before the client read it
     expect(server.streamedBytes[0]).toBeLessThan(40 * MiB); // what socket buffers hold beyond the cap, no more
     expectNoSecrets(err, log.lines);
   });
@@ -299,15 +299,31 @@ describe("9. server text is cut and escaped", () => {
 });
 
 describe("12. a fetch that ignores the signal", () => {
-  it("settles as RainbondTimeoutError at its deadline, the body read included", async () => {
-    const deaf: typeof fetch = (input, init) => fetch(input, { ...init, signal: undefined });
+  it("settles as RainbondTimeoutError at its deadline, the body read included (on a fake clock)", async () => {
+    let headers!: () => void;
+    const answered = new Promise<void>((resolve) => (headers = resolve));
+    const deaf: typeof fetch = async (input, init) => {
+      const response = await fetch(input, { ...init, signal: undefined });
+      headers();
+      return response;
+    };
     server.script("GET", paths.ports, answer.hang());
     server.script("DELETE", paths.port, answer.slow(200, ["[", "1", ",", "2"], 1_000));
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const t0 = Date.now();
     const { client, log } = faultClient(server.url, { fetch: deaf, timeoutMs: 300, retries: 0 });
-    const err = await rejection(client.ports.list(component));
+    const listed = rejection(client.ports.list(component));
+    await server.waitFor("GET", paths.ports, 1);
+    await vi.advanceTimersByTimeAsync(300);
+    const err = await listed;
+    expect(Date.now() - t0).toBe(300);
     expect(err).toBeInstanceOf(RainbondTimeoutError);
     expect((err as Error).message).toMatch(/no answer within 300 ms$/);
-    await expect(client.ports.delete(component, 8080)).rejects.toBeInstanceOf(RainbondTimeoutError);
+    const deleted = rejection(client.ports.delete(component, 8080));
+    await answered; // the headers are in, the body comes a chunk a second: what times out is reading it
+    await vi.advanceTimersByTimeAsync(300);
+    expect(await deleted).toBeInstanceOf(RainbondTimeoutError);
+    expect(Date.now() - t0).toBe(600);
     expectNoSecrets(err, log.lines);
   });
 

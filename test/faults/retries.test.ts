@@ -1,7 +1,11 @@
 // The fault matrix, part 2: no answer, late answers and answers that ask to wait. Idempotent methods (GET, PUT,
 // DELETE) are retried on connection errors, timeouts, 408, 429, 502, 503 and 504; POST only when the connection was
-// refused. Each test counts the requests the server saw, and checks that no token shows anywhere.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+// refused. Each test counts the requests the server saw, and checks that no token shows anywhere: where the server
+// answers, its answer repeats the token it was sent (a console that echoes the Authorization header), so the check
+// fails if the client shows the answer unredacted; where it does not answer, the test first checks that the token
+// did reach the server (or fetch). Waits are measured on a fake clock (setTimeout and Date; Math.random at 0, so the
+// backoff is exactly baseMs * 2^attempt): the request times the server records are exact.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   RainbondAbortError,
   RainbondConnectionError,
@@ -28,7 +32,71 @@ beforeAll(async () => {
   server = await startFaultServer();
 });
 afterAll(() => server.close());
-afterEach(() => server.reset());
+afterEach(() => {
+  server.reset();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+/** Fakes setTimeout, clearTimeout and Date from a whole second, and takes the jitter out; returns the fake now. */
+function fakeClock(): number {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"], now: Date.UTC(2025, 0, 1) });
+  vi.spyOn(Math, "random").mockReturnValue(0);
+  return Date.now();
+}
+
+/** When each request reached the server, in ms after `t0` (on the fake clock). */
+const arrivals = (t0: number) => server.requests.map((r) => r.at - t0);
+
+/**
+ * An answer whose msg and msg_show repeat the Authorization header of the request: the token, which the client must
+ * not show in its errors and logs.
+ */
+const echoing = (status: number, headers?: Record<string, string>) =>
+  answer.echo((seen) =>
+    answer.json(
+      status,
+      {
+        code: status,
+        msg: `refused for ${seen.headers.authorization}`,
+        msg_show: `拒绝 ${seen.headers.authorization}`,
+      },
+      headers,
+    ),
+  );
+const shown = "拒绝 [redacted]";
+
+/** The token reached the server with every request (so the check that it shows nowhere is about a real secret). */
+function expectTokenSent() {
+  expect(server.requests.length).toBeGreaterThan(0);
+  for (const r of server.requests) expect(r.headers.authorization).toBe(TOKEN);
+}
+
+/** A fetch that tells when the answer to its n-th request has its headers (the body may still be on its way). */
+function headersFetch() {
+  const arrived: (() => void)[] = [];
+  const waits = Array.from({ length: 8 }, () => new Promise<void>((resolve) => arrived.push(resolve)));
+  let n = 0;
+  const wrapped: typeof fetch = async (input, init) => {
+    const i = n++;
+    const response = await fetch(input, init);
+    arrived[i]!();
+    return response;
+  };
+  return { fetch: wrapped, headers: (nth: number) => waits[nth - 1]! };
+}
+
+/** A fetch that records the Authorization header of each attempt it is handed. */
+function authRecording(inner: typeof fetch = fetch) {
+  const seen: (string | null)[] = [];
+  const wrapped: typeof fetch = (input, init) => {
+    seen.push(
+      new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined)).get("authorization"),
+    );
+    return inner(input, init);
+  };
+  return { fetch: wrapped, seen };
+}
 
 const found = { service_id: "gr3f9c2a", service_cname: "web" };
 const bean = (port: Record<string, unknown>) => ({
@@ -41,13 +109,16 @@ const unavailable = answer.json(503, { code: 503, msg: "service unavailable", ms
 
 describe("retried statuses", () => {
   it("503 then success: a GET resolves after 2 requests and the retry is logged as a warning", async () => {
-    server.script("GET", paths.component, unavailable, answer.json(200, found));
+    server.script("GET", paths.component, echoing(503), answer.json(200, found));
     const { client, log } = faultClient(server.url);
     await expect(client.components.get(component)).resolves.toEqual(found);
     expect(server.count("GET", paths.component)).toBe(2);
     const warnings = log.lines.filter((l) => l.startsWith("warn"));
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/components\.get \(GET .*\) failed with 503: 服务暂不可用; retry 1 of 2 in \d+ ms/);
+    expect(warnings[0]).toMatch(
+      /components\.get \(GET .*\) failed with 503: 拒绝 \[redacted\]; retry 1 of 2 in \d+ ms/,
+    );
+    expectTokenSent();
     expectNoSecrets(undefined, log.lines);
   });
 
@@ -55,7 +126,7 @@ describe("retried statuses", () => {
     server.script(
       "PUT",
       paths.port,
-      unavailable,
+      echoing(503),
       answer.json(200, bean({ container_port: 8080, is_outer_service: true })),
     );
     const { client, log } = faultClient(server.url);
@@ -68,7 +139,7 @@ describe("retried statuses", () => {
       { action: "open_outer" },
       { action: "open_outer" },
     ]);
-    expect(server.requests.every((r) => r.headers.authorization === TOKEN)).toBe(true);
+    expectTokenSent();
     expectNoSecrets(undefined, log.lines);
   });
 
@@ -77,29 +148,36 @@ describe("retried statuses", () => {
       "DELETE",
       paths.port,
       answer.html(502, NGINX_502),
-      answer.json(504, null),
+      echoing(504),
       answer.json(200, bean({ container_port: 8080 })),
     );
     const { client, log } = faultClient(server.url);
     await expect(client.ports.delete(component, 8080)).resolves.toEqual({ container_port: 8080 });
     expect(server.count("DELETE", paths.port)).toBe(3);
+    expect(log.lines.filter((l) => l.startsWith("warn"))[1]).toContain(`failed with 504: ${shown}`);
+    expectTokenSent();
     expectNoSecrets(undefined, log.lines);
   });
 
   it("408 then success: retried", async () => {
-    server.script("GET", paths.component, answer.json(408, { msg: "request timeout" }), answer.json(200, found));
+    server.script("GET", paths.component, echoing(408), answer.json(200, found));
     const { client, log } = faultClient(server.url);
     await expect(client.components.get(component)).resolves.toEqual(found);
     expect(server.count("GET", paths.component)).toBe(2);
+    expect(log.lines.filter((l) => l.startsWith("warn"))).toEqual([
+      expect.stringContaining(`failed with 408: ${shown}`),
+    ]);
+    expectTokenSent();
     expectNoSecrets(undefined, log.lines);
   });
 
   it("a 503 that lasts: the last error after 1 + retries requests (client default, and per call)", async () => {
-    server.script("GET", paths.component, unavailable);
+    server.script("GET", paths.component, echoing(503));
     const { client, log } = faultClient(server.url, { retries: 3 });
     const err = await rejection(client.components.get(component));
     expect(err).toBeInstanceOf(RainbondServerError);
-    expect(err).toMatchObject({ status: 503, code: 503, msgShow: "服务暂不可用" });
+    expect(err).toMatchObject({ status: 503, code: 503, msgShow: shown });
+    expectTokenSent();
     expect(server.count("GET", paths.component)).toBe(4);
 
     server.reset();
@@ -122,71 +200,66 @@ describe("retried statuses", () => {
   });
 
   it("a POST answered 503 is never replayed", async () => {
-    server.script("POST", paths.ports, unavailable, answer.json(200, bean({ container_port: 8080 })));
+    server.script("POST", paths.ports, echoing(503), answer.json(200, bean({ container_port: 8080 })));
     const { client, log } = faultClient(server.url);
     const err = await rejection(client.ports.add(component, { port: 8080, protocol: "http" }, { retries: 5 }));
     expect(err).toBeInstanceOf(RainbondServerError);
-    expect(err).toMatchObject({ status: 503, operation: "ports.add", method: "POST" });
+    expect(err).toMatchObject({ status: 503, operation: "ports.add", method: "POST", msgShow: shown });
     expect(server.count("POST", paths.ports)).toBe(1);
     expect(log.lines.filter((l) => l.startsWith("warn"))).toEqual([]);
+    expectTokenSent();
     expectNoSecrets(err, log.lines);
   });
 });
 
 describe("Retry-After", () => {
-  it("429 with Retry-After: 1 (seconds) waits that second, then succeeds", async () => {
-    server.script(
-      "GET",
-      paths.component,
-      answer.json(429, { code: 429, msg: "too many requests", msg_show: "请求过于频繁" }, { "retry-after": "1" }),
-      answer.json(200, found),
-    );
+  it("429 with Retry-After: 1 (seconds) waits exactly that second, then succeeds", { timeout: 5_000 }, async () => {
+    const t0 = fakeClock();
+    server.script("GET", paths.component, echoing(429, { "retry-after": "1" }), answer.json(200, found));
     const { client, log } = faultClient(server.url);
-    const started = performance.now();
-    await expect(client.components.get(component)).resolves.toEqual(found);
-    const elapsed = performance.now() - started;
-    // The backoff alone is at most 20 ms here: only Retry-After explains a wait of a second.
-    expect(elapsed).toBeGreaterThanOrEqual(950);
-    expect(elapsed).toBeLessThan(5_000);
-    expect(server.count("GET", paths.component)).toBe(2);
-    expect(log.lines.some((l) => /retry 1 of 2 in 1000 ms/.test(l))).toBe(true);
+    const call = client.components.get(component);
+    expect(await log.waitForLine((l) => l.includes("retry 1 of 2"))).toMatch(/retry 1 of 2 in 1000 ms$/);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(server.count("GET", paths.component)).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(call).resolves.toEqual(found);
+    // The backoff alone would be 5 ms here: only Retry-After explains the second.
+    expect(arrivals(t0)).toEqual([0, 1_000]);
+    expect(log.lines.find((l) => l.startsWith("warn"))).toContain(`failed with 429: ${shown}`);
+    expectTokenSent();
     expectNoSecrets(undefined, log.lines);
   });
 
   it("429 with a Retry-After in seconds beyond the cap is not waited for: the RainbondRateLimitError at once", async () => {
-    server.script(
-      "GET",
-      paths.component,
-      answer.json(429, { msg: "slow down" }, { "retry-after": "120" }),
-      answer.json(200, found),
-    );
+    const t0 = fakeClock();
+    server.script("GET", paths.component, echoing(429, { "retry-after": "120" }), answer.json(200, found));
     const { client, log } = faultClient(server.url); // cap 5 s
-    const started = performance.now();
+    // on the fake clock, which this test never moves, any wait would never end
     const err = await rejection(client.components.get(component));
-    expect(performance.now() - started).toBeLessThan(2_000); // far from the 120 s asked for
+    expect(Date.now()).toBe(t0);
     expect(err).toBeInstanceOf(RainbondRateLimitError);
-    expect(err).toMatchObject({ status: 429, msg: "slow down" });
+    expect(err).toMatchObject({ status: 429, msg: "refused for [redacted]" });
     expect(server.count("GET", paths.component)).toBe(1);
+    expectTokenSent();
     expectNoSecrets(err, log.lines);
   });
 
   it("429 with a Retry-After HTTP date beyond the cap is not waited for either (the date was understood)", async () => {
-    const later = new Date(Date.now() + 3_600_000).toUTCString();
-    server.script(
-      "GET",
-      paths.component,
-      answer.json(429, { msg: "slow down" }, { "retry-after": later }),
-      answer.json(200, found),
-    );
+    const t0 = fakeClock();
+    const later = new Date(t0 + 3_600_000).toUTCString();
+    server.script("GET", paths.component, echoing(429, { "retry-after": later }), answer.json(200, found));
     const { client, log } = faultClient(server.url);
     const err = await rejection(client.components.get(component));
+    expect(Date.now()).toBe(t0);
     expect(err).toBeInstanceOf(RainbondRateLimitError);
     expect(server.count("GET", paths.component)).toBe(1);
+    expectTokenSent();
     expectNoSecrets(err, log.lines);
   });
 
   it("429 with a Retry-After HTTP date already past: the client's own backoff, not at once", async () => {
-    const past = new Date(Date.now() - 60_000).toUTCString();
+    const t0 = fakeClock();
+    const past = new Date(t0 - 60_000).toUTCString();
     server.script(
       "GET",
       paths.component,
@@ -194,12 +267,15 @@ describe("Retry-After", () => {
       answer.json(200, found),
     );
     const { client, log } = faultClient(server.url);
-    await expect(client.components.get(component)).resolves.toEqual(found);
-    expect(server.count("GET", paths.component)).toBe(2);
-    expect(log.lines.some((l) => /retry 1 of 2 in [45] ms/.test(l))).toBe(true); // baseMs 5, up to 25% jitter
+    const call = client.components.get(component);
+    expect(await log.waitForLine((l) => l.includes("retry 1 of 2"))).toMatch(/retry 1 of 2 in 5 ms$/); // baseMs 5, no jitter
+    await vi.advanceTimersByTimeAsync(5);
+    await expect(call).resolves.toEqual(found);
+    expect(arrivals(t0)).toEqual([0, 5]);
   });
 
   it("a 503 with Retry-After is read like a 429 (0: the client's own backoff)", async () => {
+    const t0 = fakeClock();
     server.script(
       "PUT",
       paths.port,
@@ -207,26 +283,33 @@ describe("Retry-After", () => {
       answer.json(200, bean({ container_port: 8080 })),
     );
     const { client, log } = faultClient(server.url);
-    await expect(client.ports.closeInner(component, 8080)).resolves.toEqual({ container_port: 8080 });
-    expect(server.count("PUT", paths.port)).toBe(2);
-    expect(log.lines.some((l) => /retry 1 of 2 in [45] ms/.test(l))).toBe(true);
+    const call = client.ports.closeInner(component, 8080);
+    expect(await log.waitForLine((l) => l.includes("retry 1 of 2"))).toMatch(/retry 1 of 2 in 5 ms$/);
+    await vi.advanceTimersByTimeAsync(5);
+    await expect(call).resolves.toEqual({ container_port: 8080 });
+    expect(arrivals(t0)).toEqual([0, 5]);
   });
 
   it("retryDelay reads seconds and HTTP dates, caps them, and otherwise backs off exponentially with jitter", () => {
+    const now = fakeClock();
     const config = { baseMs: 100, maxMs: 1_000, retryAfterCapMs: 60_000 };
     const withHeader = (value: string) => new Response(null, { status: 429, headers: { "retry-after": value } });
     expect(retryDelay(config, 0, withHeader("2"))).toBe(2_000);
-    const inThirty = new Date(Date.now() + 30_000).toUTCString();
-    const fromDate = retryDelay(config, 0, withHeader(inThirty))!;
-    expect(fromDate).toBeGreaterThan(28_000);
-    expect(fromDate).toBeLessThanOrEqual(30_000);
+    expect(retryDelay(config, 0, withHeader("1.5"))).toBe(1_500);
+    expect(retryDelay(config, 0, withHeader(new Date(now + 30_000).toUTCString()))).toBe(30_000);
     expect(retryDelay(config, 0, withHeader("61"))).toBeUndefined();
-    expect(retryDelay(config, 0, withHeader(new Date(Date.now() + 120_000).toUTCString()))).toBeUndefined();
-    for (let attempt = 0; attempt < 8; attempt++) {
-      const expected = Math.min(100 * 2 ** attempt, 1_000);
-      for (const delay of [retryDelay(config, attempt), retryDelay(config, attempt, withHeader("soon"))]) {
-        expect(delay).toBeGreaterThanOrEqual(expected * 0.75);
-        expect(delay).toBeLessThanOrEqual(expected);
+    expect(retryDelay(config, 0, withHeader(new Date(now + 120_000).toUTCString()))).toBeUndefined();
+    const exponential = [100, 200, 400, 800, 1_000, 1_000, 1_000, 1_000];
+    for (const [random, jitter] of [
+      [0, 1],
+      [0.5, 0.875],
+      [1, 0.75], // Math.random's bound, never reached: the least the jitter takes off
+    ] as const) {
+      vi.mocked(Math.random).mockReturnValue(random);
+      for (const [attempt, expected] of exponential.entries()) {
+        expect(retryDelay(config, attempt)).toBe(expected * jitter);
+        expect(retryDelay(config, attempt, withHeader("soon"))).toBe(expected * jitter);
+        expect(retryDelay(config, attempt, withHeader("0"))).toBe(expected * jitter);
       }
     }
   });
@@ -242,6 +325,7 @@ describe("no answer", () => {
     expect(err).toMatchObject({ operation: "components.get", method: "GET" });
     expect((err as Error).message).toMatch(/^components\.get \(GET \/openapi\/v1\/teams\/q8k2mz5d.*\): /);
     expect(server.count("GET", paths.component)).toBe(3);
+    expectTokenSent();
     expectNoSecrets(err, log.lines);
   });
 
@@ -251,55 +335,102 @@ describe("no answer", () => {
     const err = await rejection(client.ports.add(component, { port: 8080, protocol: "http" }));
     expect(err).toBeInstanceOf(RainbondConnectionError);
     expect(server.count("POST", paths.ports)).toBe(1);
+    expectTokenSent();
     expectNoSecrets(err, log.lines);
   });
 
   it("a hang: a RainbondTimeoutError (a RainbondConnectionError) after 3 attempts of timeoutMs each", async () => {
+    const t0 = fakeClock();
     server.script("GET", paths.component, answer.hang());
     const { client, log } = faultClient(server.url, { timeoutMs: 100 });
-    const started = performance.now();
-    const err = await rejection(client.components.get(component));
-    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    const call = rejection(client.components.get(component));
+    for (const [n, backoff] of [
+      [1, 5],
+      [2, 10],
+    ] as const) {
+      await server.waitFor("GET", paths.component, n);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(await log.waitForLine((l) => l.includes(`retry ${n} of 2`))).toMatch(`retry ${n} of 2 in ${backoff} ms`);
+      await vi.advanceTimersByTimeAsync(backoff);
+    }
+    await server.waitFor("GET", paths.component, 3);
+    await vi.advanceTimersByTimeAsync(100);
+    const err = await call;
+    // each attempt waited its 100 ms, then the backoff: 5 ms, then 10
+    expect(arrivals(t0)).toEqual([0, 105, 215]);
+    expect(Date.now() - t0).toBe(315);
+    expect(log.lines.filter((l) => l.startsWith("info"))).toEqual(
+      Array(3).fill(expect.stringMatching(/→ failed in 100 ms: no answer within 100 ms$/)),
+    );
     expect(err).toBeInstanceOf(RainbondTimeoutError);
     expect(err).toBeInstanceOf(RainbondConnectionError);
     expect(err).toMatchObject({ name: "RainbondTimeoutError", operation: "components.get", method: "GET" });
     expect((err as Error).message).toContain("no answer within 100 ms");
     expect(server.count("GET", paths.component)).toBe(3);
+    expectTokenSent();
     expectNoSecrets(err, log.lines);
   });
 
   it("a hang under a POST: one attempt, then the RainbondTimeoutError", async () => {
+    const t0 = fakeClock();
     server.script("POST", paths.ports, answer.hang());
     const { client, log } = faultClient(server.url);
-    const err = await rejection(client.ports.add(component, { port: 8080, protocol: "http" }, { timeoutMs: 100 }));
+    const call = rejection(client.ports.add(component, { port: 8080, protocol: "http" }, { timeoutMs: 100 }));
+    await server.waitFor("POST", paths.ports, 1);
+    await vi.advanceTimersByTimeAsync(100);
+    const err = await call;
+    expect(Date.now() - t0).toBe(100);
     expect(err).toBeInstanceOf(RainbondTimeoutError);
     expect(server.count("POST", paths.ports)).toBe(1);
+    expectTokenSent();
     expectNoSecrets(err, log.lines);
   });
 
   it("the call's timeoutMs overrides the client's", async () => {
+    const t0 = fakeClock();
     server.script("GET", paths.component, answer.hang());
     const { client, log } = faultClient(server.url, { timeoutMs: 30_000 });
-    const err = await rejection(client.components.get(component, { timeoutMs: 80, retries: 1 }));
+    const call = rejection(client.components.get(component, { timeoutMs: 80, retries: 1 }));
+    await server.waitFor("GET", paths.component, 1);
+    await vi.advanceTimersByTimeAsync(80);
+    expect(await log.waitForLine((l) => l.includes("retry 1 of 1"))).toMatch(/retry 1 of 1 in 5 ms$/);
+    await vi.advanceTimersByTimeAsync(5);
+    await server.waitFor("GET", paths.component, 2);
+    await vi.advanceTimersByTimeAsync(80);
+    const err = await call;
+    expect(arrivals(t0)).toEqual([0, 85]);
     expect(err).toBeInstanceOf(RainbondTimeoutError);
     expect((err as Error).message).toContain("no answer within 80 ms");
     expect(server.count("GET", paths.component)).toBe(2);
+    expectTokenSent();
     expectNoSecrets(err, log.lines);
   });
 
   it("a slow body: the per-attempt timeout covers the body too, and fires while it trickles", async () => {
+    const t0 = fakeClock();
     const chunks = ['{"service_id": ', '"gr3f9c2a", ', ...Array.from({ length: 40 }, () => " ")];
     server.script("GET", paths.component, answer.slow(200, [...chunks, "}"], 25));
-    const { client, log } = faultClient(server.url, { timeoutMs: 150 });
-    const err = await rejection(client.components.get(component));
-    expect(err).toBeInstanceOf(RainbondTimeoutError);
-    expect(server.count("GET", paths.component)).toBe(3);
-    // Each attempt got its headers and part of the body before it gave up, and none got the whole body.
-    expect(server.slowChunksWritten).toHaveLength(3);
-    for (const written of server.slowChunksWritten) {
-      expect(written).toBeGreaterThanOrEqual(1);
-      expect(written).toBeLessThan(chunks.length + 1);
+    const answered = headersFetch();
+    const { client, log } = faultClient(server.url, { timeoutMs: 150, fetch: answered.fetch });
+    const call = rejection(client.components.get(component));
+    for (const [n, backoff] of [
+      [1, 5],
+      [2, 10],
+    ] as const) {
+      await answered.headers(n); // the attempt has its headers: what times out now is the body
+      await vi.advanceTimersByTimeAsync(150);
+      expect(await log.waitForLine((l) => l.includes(`retry ${n} of 2`))).toMatch(`retry ${n} of 2 in ${backoff} ms`);
+      await vi.advanceTimersByTimeAsync(backoff);
     }
+    await answered.headers(3);
+    await vi.advanceTimersByTimeAsync(150);
+    const err = await call;
+    expect(err).toBeInstanceOf(RainbondTimeoutError);
+    expect(arrivals(t0)).toEqual([0, 155, 315]);
+    // none got the whole body
+    expect(server.slowChunksWritten).toHaveLength(3);
+    for (const written of server.slowChunksWritten) expect(written).toBeLessThan(chunks.length + 1);
+    expectTokenSent();
     expectNoSecrets(err, log.lines);
   });
 
@@ -311,20 +442,23 @@ describe("no answer", () => {
   });
 
   it("an answer that comes after timeoutMs from a fetch that ignores the signal: the attempt timed out at its deadline", async () => {
-    const calls: string[] = [];
-    const lateFetch: typeof fetch = async (input) => {
-      calls.push(String(input instanceof Request ? input.url : input));
+    const t0 = fakeClock();
+    const late = authRecording(async () => {
       await new Promise((resolve) => setTimeout(resolve, 120)); // the fault under test: an answer later than timeoutMs
-      return new Response(JSON.stringify({ code: 4000, msg: "app not found", msg_show: "应用不存在" }), {
+      return new Response(JSON.stringify({ code: 4000, msg: `no app for ${TOKEN}`, msg_show: "应用不存在" }), {
         status: 404,
         headers: { "content-type": "application/json" },
       });
-    };
-    const { client, log } = faultClient("http://127.0.0.1:9", { fetch: lateFetch, timeoutMs: 30, retries: 0 });
-    const err = await rejection(client.components.get(component));
+    });
+    const { client, log } = faultClient("http://127.0.0.1:9", { fetch: late.fetch, timeoutMs: 30, retries: 0 });
+    const call = rejection(client.components.get(component));
+    await vi.advanceTimersByTimeAsync(30);
+    const err = await call;
+    expect(Date.now() - t0).toBe(30);
     expect(err).toBeInstanceOf(RainbondTimeoutError);
     expect((err as Error).message).toMatch(/no answer within 30 ms$/);
-    expect(calls).toHaveLength(1);
+    expect(late.seen).toEqual([TOKEN]);
+    await vi.advanceTimersByTimeAsync(90); // the late answer, with the token in it, arrives and is no one's
     expectNoSecrets(err, log.lines);
   });
 });
@@ -332,7 +466,8 @@ describe("no answer", () => {
 describe("connection refused: the request provably never left", () => {
   it("a POST is sent again when the connection was refused (3 attempts, none reached a server)", async () => {
     const port = await closedPort();
-    const counter = countingFetch();
+    const auth = authRecording();
+    const counter = countingFetch(auth.fetch);
     const { client, log } = faultClient(`http://127.0.0.1:${port}`, { fetch: counter.fetch });
     const err = await rejection(client.ports.add(component, { port: 8080, protocol: "http" }));
     expect(err).toBeInstanceOf(RainbondConnectionError);
@@ -340,25 +475,29 @@ describe("connection refused: the request provably never left", () => {
     expect((err as Error).message).toContain("ECONNREFUSED");
     expect(counter.calls).toHaveLength(3);
     expect(counter.calls.every((c) => c.method === "POST")).toBe(true);
+    expect(auth.seen).toEqual([TOKEN, TOKEN, TOKEN]);
     expectNoSecrets(err, log.lines);
   });
 
   it("a GET too, and retries: 0 means one attempt", async () => {
     const port = await closedPort();
-    const counter = countingFetch();
+    const auth = authRecording();
+    const counter = countingFetch(auth.fetch);
     const { client, log } = faultClient(`http://127.0.0.1:${port}`, { fetch: counter.fetch });
     await expect(client.components.get(component)).rejects.toBeInstanceOf(RainbondConnectionError);
     expect(counter.calls).toHaveLength(3);
     const err = await rejection(client.ports.add(component, { port: 8080, protocol: "http" }, { retries: 0 }));
     expect(err).toBeInstanceOf(RainbondConnectionError);
     expect(counter.calls).toHaveLength(4);
+    expect(auth.seen).toEqual(Array(4).fill(TOKEN));
     expectNoSecrets(err, log.lines);
   });
 });
 
 describe("the caller's AbortSignal", () => {
   it("cancels a backoff wait at once: RainbondAbortError, no further request", async () => {
-    server.script("GET", paths.component, unavailable, answer.json(200, found));
+    const t0 = fakeClock();
+    server.script("GET", paths.component, echoing(503), answer.json(200, found));
     const log = recordingLogger();
     const client = createRainbondClient({
       baseUrl: server.url,
@@ -368,14 +507,16 @@ describe("the caller's AbortSignal", () => {
     });
     const controller = new AbortController();
     const call = rejection(client.components.get(component, { signal: controller.signal }));
-    await log.waitForLine((l) => l.includes("retry 1 of 2"));
-    const abortedAt = performance.now();
+    expect(await log.waitForLine((l) => l.includes("retry 1 of 2"))).toMatch(/retry 1 of 2 in 30000 ms$/);
+    await vi.advanceTimersByTimeAsync(10_000);
     controller.abort();
-    const err = await call;
-    expect(performance.now() - abortedAt).toBeLessThan(2_000); // far from the 30 s backoff
+    const err = await call; // on the fake clock, which stands still: not the end of the backoff
+    expect(Date.now() - t0).toBe(10_000);
     expect(err).toBeInstanceOf(RainbondAbortError);
     expect((err as Error).message).toMatch(/^components\.get \(GET .*\) was aborted by the caller$/);
     expect(server.count("GET", paths.component)).toBe(1);
+    expect(log.lines.find((l) => l.startsWith("warn"))).toContain(`failed with 503: ${shown}`);
+    expectTokenSent();
     expectNoSecrets(err, log.lines);
   });
 
@@ -390,6 +531,7 @@ describe("the caller's AbortSignal", () => {
     expect(err).toBeInstanceOf(RainbondAbortError);
     expect(err).not.toBeInstanceOf(RainbondConnectionError);
     expect(server.count("GET", paths.component)).toBe(1);
+    expectTokenSent();
     expectNoSecrets(err, log.lines);
   });
 
@@ -402,8 +544,10 @@ describe("the caller's AbortSignal", () => {
     );
     await server.waitFor("POST", paths.ports, 1);
     controller.abort();
-    expect(await call).toBeInstanceOf(RainbondAbortError);
+    const err = await call;
+    expect(err).toBeInstanceOf(RainbondAbortError);
     expect(server.count("POST", paths.ports)).toBe(1);
-    expectNoSecrets(undefined, log.lines);
+    expectTokenSent();
+    expectNoSecrets(err, log.lines);
   });
 });

@@ -18,6 +18,8 @@ export interface SeenRequest {
   query: URLSearchParams;
   headers: IncomingHttpHeaders;
   body: string;
+  /** Date.now() when it arrived: the fake clock's when the test fakes Date, so a test can read exact delays. */
+  at: number;
 }
 
 /** One scripted answer. */
@@ -121,6 +123,8 @@ export async function startFaultServer(): Promise<FaultServer> {
   const streamedBytes: number[] = [];
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
+  /** Bumped by reset(): a slow or stream answer of an earlier test that is still writing stops, and counts nothing. */
+  let generation = 0;
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -133,6 +137,7 @@ export async function startFaultServer(): Promise<FaultServer> {
         query: url.searchParams,
         headers: req.headers,
         body: Buffer.concat(chunks).toString("utf8"),
+        at: Date.now(),
       };
       requests.push(seen);
       const k = key(seen.method, seen.path);
@@ -177,10 +182,12 @@ export async function startFaultServer(): Promise<FaultServer> {
         return;
       case "slow": {
         const index = slowChunksWritten.push(0) - 1;
+        const gen = generation;
         res.writeHead(a.status, { "content-type": "application/json" });
         res.flushHeaders();
         let i = 0;
         const timer = setInterval(() => {
+          if (gen !== generation) res.destroy();
           if (res.destroyed || socket.destroyed) return stop();
           const chunk = a.chunks[i++];
           if (chunk === undefined) {
@@ -200,12 +207,14 @@ export async function startFaultServer(): Promise<FaultServer> {
       }
       case "stream": {
         const index = streamedBytes.push(0) - 1;
+        const gen = generation;
         const encoding = a.gzip ? { "content-encoding": "gzip" } : {};
         res.writeHead(a.status, { "content-type": a.contentType ?? "application/json", ...encoding });
         const chunk = Buffer.from(a.fill.repeat(Math.ceil(65_536 / a.fill.length)).slice(0, 65_536));
         const source = new Readable({
           read() {
             const left = a.bytes === undefined ? chunk.length : Math.min(chunk.length, a.bytes - streamedBytes[index]!);
+            if (gen !== generation) res.destroy();
             if (left <= 0 || res.destroyed) return void this.push(null);
             streamedBytes[index]! += left;
             this.push(chunk.subarray(0, left));
@@ -247,6 +256,7 @@ export async function startFaultServer(): Promise<FaultServer> {
       return new Promise((resolve) => waiters.add({ key: k, n, resolve }));
     },
     reset() {
+      generation++;
       scripts.clear();
       counts.clear();
       requests.length = 0;

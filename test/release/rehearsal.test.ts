@@ -186,66 +186,73 @@ async function consume(change: Change, version: string, spec: string): Promise<s
   }
 }
 
-describe("the release, rehearsed: spec change -> pull request -> changeset -> version -> registry -> consumer", () => {
-  for (const change of changes) {
-    test(`${change.name}: ${change.bump}`, async () => {
-      const before = JSON.parse(await readFile(join(repo.dir, "package.json"), "utf8")).version as string;
-      const version = bumped(before, change.bump);
+// One release history, in its order even when the suite is shuffled: each release starts from the version the one
+// before published (and the later consumers read what the earlier changes made), and the consumers' tests await the
+// checks the release tests start. Nothing else in the suite depends on the order of tests.
+describe(
+  "the release, rehearsed: spec change -> pull request -> changeset -> version -> registry -> consumer",
+  { shuffle: false },
+  () => {
+    for (const change of changes) {
+      test(`${change.name}: ${change.bump}`, async () => {
+        const before = JSON.parse(await readFile(join(repo.dir, "package.json"), "utf8")).version as string;
+        const version = bumped(before, change.bump);
 
-      // 1. the spec change, the Regenerate workflow's script, its pull request "merged"
-      await change.edit(repo.dir);
-      repo.commit(`spec: ${change.name}`);
-      const body = join(work, `pr-body-${version}.md`);
-      const outputs = join(work, `outputs-${version}`);
-      await script("scripts/release/regenerate.mjs", ["--body", body], { GITHUB_OUTPUT: outputs });
-      const text = await readFile(body, "utf8");
-      expect(text.startsWith(`**${change.section}**\n\n`)).toBe(true);
-      expect(text).toContain(`${change.line}\n`);
-      expect(text).toMatch(/### Regenerated files[^\n]*\n\n(?: {4} M \S+\n)* {4} M generated\/openapi\.json\n/);
-      expect(await readFile(outputs, "utf8")).toContain(`label=${change.label}\n`);
-      const changesets = (await readdir(join(repo.dir, ".changeset"))).filter((f) => f.startsWith("api-"));
-      expect(changesets).toHaveLength(1);
-      const changeset = await readFile(join(repo.dir, ".changeset", changesets[0]!), "utf8");
-      expect(changeset).toMatch(new RegExp(`^---\\n"rainbond-openapi": ${change.bump}\\n---\\n`));
-      expect(changeset).toContain(change.line);
-      repo.commit("Regenerate generated/ from spec/");
+        // 1. the spec change, the Regenerate workflow's script, its pull request "merged"
+        await change.edit(repo.dir);
+        repo.commit(`spec: ${change.name}`);
+        const body = join(work, `pr-body-${version}.md`);
+        const outputs = join(work, `outputs-${version}`);
+        await script("scripts/release/regenerate.mjs", ["--body", body], { GITHUB_OUTPUT: outputs });
+        const text = await readFile(body, "utf8");
+        expect(text.startsWith(`**${change.section}**\n\n`)).toBe(true);
+        expect(text).toContain(`${change.line}\n`);
+        expect(text).toMatch(/### Regenerated files[^\n]*\n\n(?: {4} M \S+\n)* {4} M generated\/openapi\.json\n/);
+        expect(await readFile(outputs, "utf8")).toContain(`label=${change.label}\n`);
+        const changesets = (await readdir(join(repo.dir, ".changeset"))).filter((f) => f.startsWith("api-"));
+        expect(changesets).toHaveLength(1);
+        const changeset = await readFile(join(repo.dir, ".changeset", changesets[0]!), "utf8");
+        expect(changeset).toMatch(new RegExp(`^---\\n"rainbond-openapi": ${change.bump}\\n---\\n`));
+        expect(changeset).toContain(change.line);
+        repo.commit("Regenerate generated/ from spec/");
 
-      // 2. the version step
-      await script("scripts/release/version.mjs");
-      const manifest = JSON.parse(await readFile(join(repo.dir, "package.json"), "utf8"));
-      expect(manifest.version).toBe(version);
-      const lock = JSON.parse(await readFile(join(repo.dir, "package-lock.json"), "utf8"));
-      expect([lock.version, lock.packages[""].version]).toEqual([version, version]);
-      const changelog = await readFile(join(repo.dir, "CHANGELOG.md"), "utf8");
-      const previous = changelog.indexOf(`## ${before}\n`);
-      const entry = changelog.slice(changelog.indexOf(`## ${version}\n`), previous === -1 ? undefined : previous);
-      expect(entry).toContain(`### ${change.bump[0]!.toUpperCase()}${change.bump.slice(1)} Changes`);
-      expect(entry).toContain(change.line);
-      expect((await readdir(join(repo.dir, ".changeset"))).filter((f) => f.startsWith("api-"))).toEqual([]);
-      repo.commit("Version Packages");
+        // 2. the version step
+        await script("scripts/release/version.mjs");
+        const manifest = JSON.parse(await readFile(join(repo.dir, "package.json"), "utf8"));
+        expect(manifest.version).toBe(version);
+        const lock = JSON.parse(await readFile(join(repo.dir, "package-lock.json"), "utf8"));
+        expect([lock.version, lock.packages[""].version]).toEqual([version, version]);
+        const changelog = await readFile(join(repo.dir, "CHANGELOG.md"), "utf8");
+        const previous = changelog.indexOf(`## ${before}\n`);
+        const entry = changelog.slice(changelog.indexOf(`## ${version}\n`), previous === -1 ? undefined : previous);
+        expect(entry).toContain(`### ${change.bump[0]!.toUpperCase()}${change.bump.slice(1)} Changes`);
+        expect(entry).toContain(change.line);
+        expect((await readdir(join(repo.dir, ".changeset"))).filter((f) => f.startsWith("api-"))).toEqual([]);
+        repo.commit("Version Packages");
 
-      // 3. the publish step, to the local registry
-      const notes = join(work, `notes-${version}.md`);
-      await script("scripts/release/publish.mjs", ["--notes", notes], registry.env);
-      expect(repo.git("tag", "--list", `v${version}`).trim()).toBe(`v${version}`);
-      expect(await readFile(notes, "utf8")).toContain(change.line);
-      const packument = (await (await fetch(`${registry.url}/rainbond-openapi`)).json()) as { versions: object };
-      expect(Object.keys(packument.versions)).toContain(version);
+        // 3. the publish step, to the local registry
+        const notes = join(work, `notes-${version}.md`);
+        await script("scripts/release/publish.mjs", ["--notes", notes], registry.env);
+        expect(repo.git("tag", "--list", `v${version}`).trim()).toBe(`v${version}`);
+        expect(await readFile(notes, "utf8")).toContain(change.line);
+        const packument = (await (await fetch(`${registry.url}/rainbond-openapi`)).json()) as { versions: object };
+        expect(Object.keys(packument.versions)).toContain(version);
 
-      // 4. the consumer, in the background (awaited below)
-      const spec = join(work, `openapi-${version}.json`);
-      await copyFile(join(repo.dir, "generated/openapi.json"), spec);
-      const consumer = consume(change, version, spec);
-      consumer.catch(() => {}); // reported by the test that awaits it
-      published.set(change.name, { version, consumer });
-    }, 60_000);
-  }
+        // 4. the consumer, in the background (awaited below)
+        const spec = join(work, `openapi-${version}.json`);
+        await copyFile(join(repo.dir, "generated/openapi.json"), spec);
+        const consumer = consume(change, version, spec);
+        consumer.catch(() => {}); // reported by the test that awaits it
+        published.set(change.name, { version, consumer });
+      }, 60_000);
+    }
 
-  for (const change of changes) {
-    test(`${change.name}: a new project installs the version, compiles against its types and calls Prism`, async () => {
-      const release = published.get(change.name);
-      expect(release, "the release steps above failed").toBeDefined();
-      expect(JSON.parse(await release!.consumer)).toEqual(change.expectOutput);
-    }, 60_000);
-  }
-});
+    for (const change of changes) {
+      test(`${change.name}: a new project installs the version, compiles against its types and calls Prism`, async () => {
+        const release = published.get(change.name);
+        expect(release, "the release steps above failed").toBeDefined();
+        expect(JSON.parse(await release!.consumer)).toEqual(change.expectOutput);
+      }, 60_000);
+    }
+  },
+);
