@@ -4,6 +4,7 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { buildAndPack, createConsumer, root, run, tscPath, type Packed } from "./helpers.js";
 
@@ -88,6 +89,58 @@ describe("the tarball", () => {
     );
     expect(viaRequire.stdout.trim()).toBe(summary);
     expect(viaImport.stdout.trim()).toBe(summary);
+  });
+});
+
+describe("its entries", () => {
+  // Loaded from all three entries, an error is one class: the entries share one copy of the code per format. The same
+  // lines run after `require` and after `import`.
+  const check = `void (async () => {
+  const same = ["RainbondError", "RainbondInputError", "createRainbondCore"].every((name) => root[name] === core[name]);
+  const c = core.createRainbondCore({ baseUrl: "http://127.0.0.1:1", token: "t", logLevel: "off" });
+  const error = await operations.getComponent(c, {}).then(() => undefined, (err) => err);
+  console.log(JSON.stringify({ same, name: error?.name, isRootClass: error instanceof root.RainbondInputError }));
+})();`;
+  const expected = { same: true, name: "RainbondInputError", isRootClass: true };
+
+  test("share one error class: require", async () => {
+    const load = `const root = require("rainbond-openapi");
+const core = require("rainbond-openapi/core");
+const operations = require("rainbond-openapi/operations");`;
+    const { stdout } = await run(process.execPath, ["-e", `${load}\n${check}`], { cwd: consumer.dir });
+    expect(JSON.parse(stdout)).toEqual(expected);
+  });
+
+  test("share one error class: import", async () => {
+    const load = `import * as root from "rainbond-openapi";
+import * as core from "rainbond-openapi/core";
+import * as operations from "rainbond-openapi/operations";`;
+    const args = ["--input-type=module", "-e", `${load}\n${check}`];
+    const { stdout } = await run(process.execPath, args, { cwd: consumer.dir });
+    expect(JSON.parse(stdout)).toEqual(expected);
+  });
+
+  // test/size-budget.test.ts measures the same from src/; this is the shipped ESM, as a consumer's bundler sees it.
+  test("a bundle of one operation from the built ESM leaves the other operations out", async () => {
+    const minified = async (contents: string) => {
+      const result = await build({
+        stdin: { contents, resolveDir: consumer.dir },
+        bundle: true,
+        minify: true,
+        format: "esm",
+        platform: "browser",
+        write: false,
+        logLevel: "silent",
+      });
+      return result.outputFiles[0]!.text;
+    };
+    const core = `export { createRainbondCore } from "rainbond-openapi/core";`;
+    const one = await minified(`export { getComponent } from "rainbond-openapi/operations";\n${core}`);
+    const all = await minified(`export * from "rainbond-openapi/operations";\n${core}`);
+    // installApp's path, in the bundle of every operation only.
+    expect(all).toContain("/install");
+    expect(one).not.toContain("/install");
+    expect(one.length).toBeLessThan(all.length * 0.6);
   });
 });
 
