@@ -78,8 +78,11 @@ function alive(pid) {
 const run = (script, ...options) =>
   execFileSync(process.execPath, [join(root, "scripts", script), ...options], { stdio: "inherit" });
 run("generate.mjs", "--brief");
-run("build.mjs");
-const { createRainbondClient, RainbondError } = await import(join(root, "dist/src/index.js"));
+execFileSync(process.execPath, [join(root, "node_modules/tsdown/dist/run.mjs"), "--logLevel", "warn"], {
+  cwd: root,
+  stdio: "inherit",
+});
+const { createRainbondClient, RainbondError } = await import(join(root, "dist/index.js"));
 
 try {
   prism = await startPrism({ port: args.serve ? port : 0 });

@@ -1,9 +1,17 @@
 // createRainbondClient: a core, with the generated table's functions bound to it by group (`client.ports.list`), and
 // openapi-fetch's client of the same console as `client.raw`.
-import createClient, { type Client } from "openapi-fetch";
+import openapiFetch, { type Client } from "openapi-fetch";
 import { groups, type RainbondGroups } from "../generated/groups.js";
 import type { paths } from "../generated/schema.js";
 import { createRainbondCore, printable, type ClientOptions, type RainbondCore } from "./call.js";
+
+/**
+ * openapi-fetch's `createClient`. In the CommonJS build a default import of a CommonJS module follows Node's rule for
+ * ES modules (this package is `"type": "module"`) and yields `module.exports`, whose `default` it is
+ * (rolldown/tsdown#1054); in ES modules it is the import itself.
+ */
+const createClient: typeof openapiFetch =
+  typeof openapiFetch === "function" ? openapiFetch : (openapiFetch as { default: typeof openapiFetch }).default;
 
 /** A client of one console. Independent of any other: no global state. */
 export interface RainbondClient extends RainbondGroups {

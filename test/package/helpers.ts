@@ -2,8 +2,8 @@
 // throwaway consumer project with nothing but the npm cache, find Chromium, run a command.
 //
 // The build goes to a temporary copy of the package (package.json, README.md, LICENSE and a dist/ built there by
-// scripts/build.mjs --out-dir), never to this repository's dist/, which other test files may be reading meanwhile;
-// `npm pack` of that copy is what `npm run build && npm pack` here would produce.
+// `tsdown --out-dir`, from this repository's tsdown.config.ts), never to this repository's dist/, which other test
+// files may be reading meanwhile; `npm pack` of that copy is what `npm run build && npm pack` here would produce.
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 export const tscPath = join(root, "node_modules/typescript/bin/tsc");
+const tsdownPath = join(root, "node_modules/tsdown/dist/run.mjs");
 
 export interface RunResult {
   stdout: string;
@@ -70,7 +71,7 @@ export interface Packed {
   cleanup(): Promise<void>;
 }
 
-/** Builds the package into a temporary copy with scripts/build.mjs and packs it with `npm pack`. */
+/** Builds the package into a temporary copy with tsdown and packs it with `npm pack`. */
 export async function buildAndPack(): Promise<Packed> {
   const dir = await mkdtemp(join(tmpdir(), "rainbond-openapi-pack-"));
   const cleanup = () => rm(dir, { recursive: true, force: true });
@@ -80,8 +81,8 @@ export async function buildAndPack(): Promise<Packed> {
     await Promise.all(
       ["package.json", "README.md", "LICENSE"].map((f) => copyFile(join(root, f), join(packageDir, f))),
     );
-    await run(process.execPath, [join(root, "scripts/build.mjs"), "--out-dir", join(packageDir, "dist")]);
-    // --ignore-scripts: the build above is the one that counts (scripts/ is not in the copy).
+    await run(process.execPath, [tsdownPath, "--out-dir", join(packageDir, "dist"), "--logLevel", "warn"]);
+    // --ignore-scripts: the build above is the one that counts (tsdown.config.ts and src/ are not in the copy).
     const { stdout } = await run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dir], {
       cwd: packageDir,
     });

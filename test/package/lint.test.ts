@@ -49,8 +49,8 @@ test("attw reports nothing, and each way of resolving the package finds the righ
         ),
       ]),
     );
-  const cjs = ["dist/cjs/src/index.d.cts", "dist/cjs/index.cjs"];
-  const esm = ["dist/src/index.d.ts", "dist/src/index.js"];
+  const cjs = ["dist/index.d.cts", "dist/index.cjs"];
+  const esm = ["dist/index.d.ts", "dist/index.js"];
   expect(files(".")).toEqual({ node10: cjs, "node16-cjs": cjs, "node16-esm": esm, bundler: esm });
   for (const [kind, [types]] of Object.entries(files("./openapi.json"))) expect(types, kind).toBe("dist/openapi.json");
 });

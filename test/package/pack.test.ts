@@ -1,9 +1,10 @@
 // The package as a new project gets it: build, `npm pack`, install the tarball into a throwaway project (offline, from
 // the npm cache), compile TypeScript that uses the client under strict node16, nodenext and bundler settings, then
 // run the output with `import` and with `require` against the Prism mock.
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { buildAndPack, createConsumer, root, run, tscPath, type Packed } from "./helpers.js";
 
@@ -22,36 +23,26 @@ afterAll(async () => {
   await packed?.cleanup();
 });
 
-/**
- * What users need: per module of src/ and generated/, its ESM code, its .d.ts and its .d.cts; the CommonJS bundle and
- * its subpath entries; the
- * spec; package.json, README and LICENSE. Nothing else: no sources, spec/, tests, scripts or source maps.
- */
-async function expectedFiles(): Promise<string[]> {
-  const modules = async (dir: string) =>
-    (await readdir(join(root, dir)))
-      .filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))
-      .map((f) => f.slice(0, -3));
-  const perModule = async (dir: string) =>
-    (await modules(dir)).flatMap((m) => [`dist/${dir}/${m}.js`, `dist/${dir}/${m}.d.ts`, `dist/cjs/${dir}/${m}.d.cts`]);
-  return [
-    "LICENSE",
-    "README.md",
-    "package.json",
-    "dist/openapi.json",
-    "dist/cjs/index.cjs",
-    "dist/cjs/core.cjs", // rainbond-openapi/core and /operations, for require: each re-exports index.cjs
-    "dist/cjs/operations.cjs",
-    ...(await perModule("src")),
-    ...(await perModule("generated")),
-  ].sort();
-}
+/** The package's entries (package.json "exports"): rainbond-openapi, /core and /operations. */
+const ENTRIES = ["index", "core", "operations"];
+/** Each module tsdown writes comes in both formats: its ESM file beside its CommonJS twin. */
+const TWIN: Record<string, string> = { ".js": ".cjs", ".cjs": ".js", ".d.ts": ".d.cts", ".d.cts": ".d.ts" };
 
 describe("the tarball", () => {
-  test("holds what users need and nothing else", async () => {
+  // What users need: each entry as ESM and CommonJS with the declarations of each, the chunks the entries share, the
+  // spec; package.json, README and LICENSE. Nothing else: no sources, spec/, tests, scripts or source maps.
+  test("holds what users need and nothing else", () => {
     const paths = packed.files.map((f) => f.path).sort();
-    expect(paths).toEqual(await expectedFiles());
-    expect(paths).toContain("dist/src/index.d.ts");
+    const named = ["LICENSE", "README.md", "package.json", "dist/openapi.json"];
+    const entries = ENTRIES.flatMap((entry) => Object.keys(TWIN).map((ext) => `dist/${entry}${ext}`));
+    expect(paths).toEqual(expect.arrayContaining([...named, ...entries]));
+    const chunks = paths.filter((path) => !named.includes(path) && !entries.includes(path));
+    expect(chunks.length, "the entries share chunks").toBeGreaterThan(0);
+    for (const chunk of chunks) {
+      const [, name, ext] = /^dist\/([\w-]+)(\.js|\.cjs|\.d\.ts|\.d\.cts)$/.exec(chunk) ?? [];
+      expect(ext, `${chunk} is a chunk of code or declarations`).toBeDefined();
+      expect(paths, `${chunk} has its twin in the other format`).toContain(`dist/${name}${TWIN[ext!]}`);
+    }
     for (const path of paths) expect(path).not.toMatch(/^(src|spec|test|scripts|generated)\/|\.map$|\.tsbuildinfo$/);
     // Small: the spec and the generated types are most of it.
     expect(packed.size).toBeLessThan(150_000);
@@ -98,6 +89,58 @@ describe("the tarball", () => {
     );
     expect(viaRequire.stdout.trim()).toBe(summary);
     expect(viaImport.stdout.trim()).toBe(summary);
+  });
+});
+
+describe("its entries", () => {
+  // Loaded from all three entries, an error is one class: the entries share one copy of the code per format. The same
+  // lines run after `require` and after `import`.
+  const check = `void (async () => {
+  const same = ["RainbondError", "RainbondInputError", "createRainbondCore"].every((name) => root[name] === core[name]);
+  const c = core.createRainbondCore({ baseUrl: "http://127.0.0.1:1", token: "t", logLevel: "off" });
+  const error = await operations.getComponent(c, {}).then(() => undefined, (err) => err);
+  console.log(JSON.stringify({ same, name: error?.name, isRootClass: error instanceof root.RainbondInputError }));
+})();`;
+  const expected = { same: true, name: "RainbondInputError", isRootClass: true };
+
+  test("share one error class: require", async () => {
+    const load = `const root = require("rainbond-openapi");
+const core = require("rainbond-openapi/core");
+const operations = require("rainbond-openapi/operations");`;
+    const { stdout } = await run(process.execPath, ["-e", `${load}\n${check}`], { cwd: consumer.dir });
+    expect(JSON.parse(stdout)).toEqual(expected);
+  });
+
+  test("share one error class: import", async () => {
+    const load = `import * as root from "rainbond-openapi";
+import * as core from "rainbond-openapi/core";
+import * as operations from "rainbond-openapi/operations";`;
+    const args = ["--input-type=module", "-e", `${load}\n${check}`];
+    const { stdout } = await run(process.execPath, args, { cwd: consumer.dir });
+    expect(JSON.parse(stdout)).toEqual(expected);
+  });
+
+  // test/size-budget.test.ts measures the same from src/; this is the shipped ESM, as a consumer's bundler sees it.
+  test("a bundle of one operation from the built ESM leaves the other operations out", async () => {
+    const minified = async (contents: string) => {
+      const result = await build({
+        stdin: { contents, resolveDir: consumer.dir },
+        bundle: true,
+        minify: true,
+        format: "esm",
+        platform: "browser",
+        write: false,
+        logLevel: "silent",
+      });
+      return result.outputFiles[0]!.text;
+    };
+    const core = `export { createRainbondCore } from "rainbond-openapi/core";`;
+    const one = await minified(`export { getComponent } from "rainbond-openapi/operations";\n${core}`);
+    const all = await minified(`export * from "rainbond-openapi/operations";\n${core}`);
+    // installApp's path, in the bundle of every operation only.
+    expect(all).toContain("/install");
+    expect(one).not.toContain("/install");
+    expect(one.length).toBeLessThan(all.length * 0.6);
   });
 });
 
@@ -148,7 +191,7 @@ describe("a TypeScript project using it", () => {
 function expectedOutput(format: "esm" | "cjs") {
   return {
     format,
-    entry: format === "esm" ? "dist/src/index.js" : "dist/cjs/index.cjs",
+    entry: format === "esm" ? "dist/index.js" : "dist/index.cjs",
     component: "web-frontend 1.4.2 (running)",
     port: "8080/http gr3f9c2a-8080",
     regions: "1 region(s), first rainbond",

@@ -152,7 +152,9 @@ async function consume(change: Change, version: string, spec: string): Promise<s
   await npm(["install", `rainbond-openapi@${version}`, "--save-exact", "--no-audit", "--no-fund"], dir);
   const installed = JSON.parse(await readFile(join(dir, "node_modules/rainbond-openapi/package.json"), "utf8"));
   expect(installed.version).toBe(version);
-  const types = await readFile(join(dir, "node_modules/rainbond-openapi/dist/generated/schema.d.ts"), "utf8");
+  const dist = join(dir, "node_modules/rainbond-openapi/dist");
+  const declarations = (await readdir(dist)).filter((f) => f.endsWith(".d.ts"));
+  const types = (await Promise.all(declarations.map((f) => readFile(join(dist, f), "utf8")))).join("\n");
   expect(types).toContain(change.typesHold);
   await writeFile(join(dir, "src/index.ts"), change.consumer);
   await writeFile(
