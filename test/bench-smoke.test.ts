@@ -1,5 +1,4 @@
 // The benchmarks' smoke mode runs end to end and writes every figure; nothing here is timed (no assertion on speed).
-// Also checks that scripts/generate.mjs still prints openapi.json byte for byte as prettier does.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
@@ -105,12 +104,5 @@ describe("npm run bench -- --smoke", () => {
         : !(key === "mad" || key.startsWith("loadAverage") ? value >= 0 : value > 0),
     );
     expect(bad).toEqual([]);
-  });
-});
-
-describe("scripts/generate.mjs", () => {
-  it("prints openapi.json as prettier does (spec and random JSON)", { timeout: 120_000 }, async () => {
-    const { code, output } = await run(["scripts/bench/json-format-check.mjs", "300", "1"]);
-    expect(code, output).toBe(0);
   });
 });
