@@ -1,6 +1,7 @@
 // The benchmarks' smoke mode runs end to end and writes every figure; nothing here is timed (no assertion on speed).
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { once } from "node:events";
 import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,6 +39,9 @@ describe("npm run bench -- --smoke", () => {
     const json = join(dir, "results.json");
     const { code, output } = await run(["scripts/bench.mjs", "--smoke", "--json", json]);
     expect(code, output).toBe(0);
+    // not a terminal: a line as each part starts
+    const parts = ["calls", "size", "generation", "typecheck", "scale"];
+    expect(output.match(/^bench: \w+ \(\d\/\d\)\.\.\.$/gm)).toEqual(parts.map((p, i) => `bench: ${p} (${i + 1}/5)...`));
     const r = JSON.parse(await readFile(json, "utf8"));
     const withClient = existsSync(join(root, "src/index.ts"));
     expect(r.withClient).toBe(withClient);
@@ -104,5 +108,28 @@ describe("npm run bench -- --smoke", () => {
         : !(key === "mad" || key.startsWith("loadAverage") ? value >= 0 : value > 0),
     );
     expect(bad).toEqual([]);
+  });
+});
+
+describe("npm run bench, interrupted", () => {
+  it("removes its work directory on SIGTERM and exits as the signal asks (143)", { timeout: 60_000 }, async () => {
+    const child = spawn(process.execPath, ["scripts/bench.mjs", "--smoke", "--only", "generation"], {
+      cwd: root,
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    const started = new Promise<string>((resolve) =>
+      child.stderr.on("data", (chunk) => {
+        stderr += chunk;
+        const workDir = /^bench: work directory (\S+)$/m.exec(stderr)?.[1];
+        if (workDir && stderr.includes("bench: generation (1/1)...")) resolve(join(root, workDir));
+      }),
+    );
+    const workDir = await started;
+    expect(existsSync(workDir)).toBe(true);
+    child.kill("SIGTERM");
+    const [code] = await once(child, "close");
+    expect(code, stderr).toBe(128 + 15);
+    expect(existsSync(workDir)).toBe(false);
   });
 });
