@@ -29,6 +29,7 @@ import { dirname, extname, join, relative, resolve, sep } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { codeSamples } from "./docs/code-samples.mjs";
+import { commandLine } from "./lib/command-line.mjs";
 import { clientMethods, referenceAnchor, siteUrl } from "./docs/methods.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -374,12 +375,17 @@ export function serveSite({ dir = siteDir, port = 0 } = {}) {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const args = process.argv.slice(2);
+  const { values, positionals } = commandLine(
+    "usage: npm run docs [-- --serve [port]]\n\n" +
+      "  (no flag)        build site/: the API reference, and the guide to the client\n" +
+      "  --serve [port]   build site/, then serve it on http://127.0.0.1:port (default 8080)",
+    { serve: { type: "boolean" } },
+    { allowPositionals: true },
+  );
   buildSite()
     .then(async () => {
-      const at = args.indexOf("--serve");
-      if (at < 0) return;
-      const { url } = await serveSite({ port: Number(args[at + 1] ?? 8080) });
+      if (!values.serve) return;
+      const { url } = await serveSite({ port: Number(positionals[0] ?? 8080) });
       console.log(`serving site/ on ${url} (Ctrl-C to stop)`);
     })
     .catch((err) => {
