@@ -11,14 +11,16 @@
 // part interleaved round by round so that a noisy machine affects them alike. The parts live in scripts/bench/.
 // Contender c (the client in src/) is measured once src/index.ts exists; src/index.ts is bundled with esbuild into
 // the run's work directory under .bench/ (removed at the end), never loaded through a TypeScript loader.
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, loadavg } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { spawn } from "node:child_process";
+import { performance } from "node:perf_hooks";
+import { commandLine } from "./lib/command-line.mjs";
 import { benchSize, bundleClientForNode } from "./bench/size.mjs";
-import { benchGeneration } from "./bench/generation.mjs";
+import { benchGeneration, runningChildren } from "./bench/generation.mjs";
 import { benchTypecheck } from "./bench/typecheck.mjs";
 import { benchScale } from "./bench/scale.mjs";
 
@@ -49,19 +51,75 @@ const SMOKE = {
   warmup: false, // no untimed runs: the first `generate` writes what `--check` reads
 };
 
-function parseArgs(argv) {
-  const args = { smoke: false, only: PARTS, json: null, keep: false };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === "--smoke") args.smoke = true;
-    else if (a === "--keep") args.keep = true;
-    else if (a === "--only") args.only = argv[++i].split(",");
-    else if (a === "--json") args.json = resolve(argv[++i]);
-    else throw new Error(`unknown option ${a}`);
+/** What each part takes, in seconds, about (a full run on 2 cores; smoke runs take a tenth): for the time left. */
+const EXPECTED_SECONDS = { calls: 60, size: 5, generation: 35, typecheck: 45, scale: 250 };
+
+const USAGE = `usage: npm run bench -- [--smoke] [--only <part>,<part>...] [--json <file>] [--keep]
+
+  --smoke         few iterations, well under a minute (-> .bench/results-smoke.json)
+  --only <parts>  the named parts only: ${PARTS.join(", ")}
+  --json <file>   write the JSON there (default .bench/results.json)
+  --keep          keep the run's work directory under .bench/`;
+
+function parseOptions() {
+  const { values } = commandLine(USAGE, {
+    smoke: { type: "boolean", default: false },
+    keep: { type: "boolean", default: false },
+    only: { type: "string", default: PARTS.join(",") },
+    json: { type: "string" },
+  });
+  const only = values.only.split(",");
+  for (const p of only) {
+    if (!PARTS.includes(p)) {
+      console.error(`unknown part ${p} (parts: ${PARTS.join(", ")})\n${USAGE}`);
+      process.exit(2);
+    }
   }
-  for (const p of args.only) if (!PARTS.includes(p)) throw new Error(`unknown part ${p} (parts: ${PARTS.join(", ")})`);
-  args.json ??= join(root, ".bench", args.smoke ? "results-smoke.json" : "results.json");
-  return args;
+  const json = values.json
+    ? resolve(values.json)
+    : join(root, ".bench", values.smoke ? "results-smoke.json" : "results.json");
+  return { smoke: values.smoke, keep: values.keep, only, json };
+}
+
+const clock = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, "0")}`;
+
+/**
+ * Progress on stderr, part by part: on a terminal one line redrawn every second with the time elapsed and the time
+ * left (the parts still to run, at the pace of those done so far against EXPECTED_SECONDS); otherwise one line as each
+ * part starts.
+ */
+function progress(parts, scale) {
+  const tty = process.stderr.isTTY;
+  const started = performance.now();
+  const expected = (list) => list.reduce((sum, part) => sum + EXPECTED_SECONDS[part] * scale, 0);
+  let index = -1;
+  let partStarted = started;
+  let timer;
+  const line = () => {
+    const now = performance.now();
+    const elapsed = (now - started) / 1000;
+    const done = expected(parts.slice(0, index));
+    const pace = done > 0 ? (partStarted - started) / 1000 / done : 1;
+    const current = Math.max(0, EXPECTED_SECONDS[parts[index]] * scale * pace - (now - partStarted) / 1000);
+    const left = current + expected(parts.slice(index + 1)) * pace;
+    return `bench: ${parts[index]} (${index + 1}/${parts.length}), ${clock(elapsed)} elapsed, about ${clock(left)} left`;
+  };
+  const draw = () => process.stderr.write(`\r\x1b[2K${line()}`);
+  return {
+    part(name) {
+      index = parts.indexOf(name);
+      partStarted = performance.now();
+      if (!tty) return console.error(`bench: ${name} (${index + 1}/${parts.length})...`);
+      draw();
+      clearInterval(timer);
+      timer = setInterval(draw, 1000);
+      timer.unref();
+    },
+    end() {
+      clearInterval(timer);
+      if (tty && index >= 0) process.stderr.write(`\r\x1b[2K`);
+    },
+  };
 }
 
 /** Runs scripts/bench/calls.mjs in a fresh process and returns its JSON. */
@@ -71,6 +129,8 @@ function runCalls(options) {
       cwd: root,
       stdio: ["ignore", "pipe", "inherit"],
     });
+    runningChildren.add(child);
+    child.on("exit", () => runningChildren.delete(child));
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.on("error", reject);
@@ -194,19 +254,8 @@ export function renderTables(r) {
     out.push(table(["command", "wall ms"], rows), "");
     const steps = g.check.stepsMs;
     out.push(
-      `Where a \`--check\` goes (ms, medians; main thread: ${[
-        "load",
-        "config",
-        "lint",
-        "bundle",
-        "operations",
-        "format",
-      ]
-        .filter((k) => steps[k])
-        .map((k) => `${k} ${int(steps[k].median)}`)
-        .join(", ")}; worker thread, in parallel from the start: ${["load-ts", "types", "format-ts"]
-        .filter((k) => steps[k])
-        .map((k) => `${k} ${int(steps[k].median)}`)
+      `Where a \`--check\` goes (ms, medians, one step after the other: ${Object.entries(steps)
+        .map(([step, ms]) => `${step} ${int(ms.median)}`)
         .join(", ")})`,
       "",
     );
@@ -264,11 +313,24 @@ export function renderTables(r) {
 }
 
 async function main() {
-  const args = parseArgs(process.argv.slice(2));
+  const args = parseOptions();
   const config = args.smoke ? SMOKE : FULL;
   const withClient = existsSync(join(root, "src/index.ts"));
   await mkdir(join(root, ".bench"), { recursive: true });
   const workDir = await mkdtemp(join(root, ".bench", "run-"));
+  // Ctrl-C or a SIGTERM: the running children are stopped and the work directory removed (unless --keep), then the
+  // exit a signal would give.
+  for (const [signal, number] of [
+    ["SIGINT", 2],
+    ["SIGTERM", 15],
+  ]) {
+    process.once(signal, () => {
+      for (const child of runningChildren) child.kill(signal);
+      if (!args.keep) rmSync(workDir, { recursive: true, force: true });
+      process.exit(128 + number);
+    });
+  }
+  console.error(`bench: work directory ${relative(process.cwd(), workDir)}`);
   const results = {
     mode: args.smoke ? "smoke" : "full",
     date: new Date().toISOString(),
@@ -280,30 +342,32 @@ async function main() {
     },
     withClient,
   };
-  const step = (name) => console.error(`bench: ${name}...`);
+  const parts = PARTS.filter((part) => args.only.includes(part));
+  const shown = progress(parts, args.smoke ? 0.1 : 1);
   try {
     if (args.only.includes("calls")) {
-      step("per-call overhead");
+      shown.part("calls");
       const client = withClient ? await bundleClientForNode(join(workDir, "client.mjs")) : null;
       results.calls = await runCalls({ ...config.calls, client });
     }
     if (args.only.includes("size")) {
-      step("size");
+      shown.part("size");
       results.size = await benchSize({ withClient });
     }
     if (args.only.includes("generation")) {
-      step("generation");
+      shown.part("generation");
       results.generation = await benchGeneration({ runs: config.generationRuns, workDir, warmup: config.warmup });
     }
     if (args.only.includes("typecheck")) {
-      step("type-check");
+      shown.part("typecheck");
       results.typecheck = await benchTypecheck({ runs: config.typecheckRuns, workDir, withClient });
     }
     if (args.only.includes("scale")) {
-      step(`scale x${config.scale.factors.join(", x")}`);
+      shown.part("scale");
       results.scale = await benchScale({ ...config.scale, workDir, warmup: config.warmup });
     }
   } finally {
+    shown.end();
     if (!args.keep) await rm(workDir, { recursive: true, force: true });
   }
   results.machine.loadAverageAtEnd = loadavg()[0];

@@ -22,13 +22,15 @@
 //   node scripts/docs.mjs --serve [port]   build site/, then serve it on http://127.0.0.1:port (default 8080)
 import { spawn } from "node:child_process";
 import { createReadStream } from "node:fs";
-import { copyFile, mkdir, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import { dirname, extname, join, relative, resolve, sep } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { codeSamples } from "./docs/code-samples.mjs";
+import { commandLine } from "./lib/command-line.mjs";
 import { clientMethods, referenceAnchor, siteUrl } from "./docs/methods.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -36,6 +38,13 @@ const require = createRequire(import.meta.url);
 
 export const siteDir = join(root, "site");
 const assetsDir = join(root, "scripts", "docs");
+
+/** The pages of docs/ (as TypeDoc names them: the path without .md) written for whoever maintains the package rather than for its users. */
+const MAINTAINER_PAGES = new Set(
+  ["editing-the-spec", "verifying-a-console", "releasing", "runtimes", "performance", "docs-site"].map(
+    (name) => `docs/${name}`,
+  ),
+);
 
 /** The guide's place in the site, and the reference's place as seen from the guide's front page. */
 const GUIDE = "guide";
@@ -163,8 +172,10 @@ function annotate(td, project, methods) {
     child.comment ??= new td.Comment();
     child.comment.blockTags.push(tag("@group", group));
   }
-  // documents are named by their first heading (the changelog's names the package: it is the changelog)
+  // documents are named by their first heading (the changelog's names the package: it is the changelog), and the
+  // maintainers' pages are grouped after everything a user of the package reads
   for (const document of project.documents ?? []) {
+    document.frontmatter.group = MAINTAINER_PAGES.has(document.name) ? "For maintainers" : "Guides";
     const heading = /^# (.+)$/m.exec(td.Comment.combineDisplayParts(document.content))?.[1];
     document.name = document.name === "CHANGELOG" ? "Changelog" : (heading ?? document.name);
   }
@@ -295,20 +306,32 @@ export async function buildSite({ outDir = siteDir, quiet = false } = {}) {
   const specPath = join(outDir, "openapi.json");
   await writeFile(specPath, `${JSON.stringify(spec, null, 2)}\n`);
   const referencePath = join(outDir, "index.html");
+  // The page shows `info.version` beside the title: there it is named as the API's, beside the package's version.
+  // The download keeps the spec's version as it is.
+  const { version } = JSON.parse(await readFile(join(root, "package.json"), "utf8"));
+  const renderDir = await mkdtemp(join(tmpdir(), "rainbond-docs-"));
+  const renderedSpecPath = join(renderDir, "openapi.json");
+  const shownVersion = `API ${spec.info.version} · rainbond-openapi ${version}`;
+  await writeFile(renderedSpecPath, JSON.stringify({ ...spec, info: { ...spec.info, version: shownVersion } }));
 
   // The reference's child process starts first and runs on another core while TypeDoc keeps this one busy (so the
   // two are timed together: TypeDoc's synchronous work delays noticing that the child has finished).
-  const [, warnings] = await timed(quiet, "reference + guide", () =>
-    Promise.all([
-      redocBuildDocs(specPath, referencePath).then(async () => {
-        let html = await readFile(referencePath, "utf8");
-        for (const [from, to] of Object.entries(CDN_REPLACEMENTS)) html = html.replaceAll(from, to);
-        await writeFile(referencePath, html);
-      }),
-      typedoc(join(outDir, GUIDE), quiet),
-      copyFile(join(assetsDir, "favicon.svg"), join(outDir, "favicon.svg")),
-    ]),
-  );
+  let warnings;
+  try {
+    [, warnings] = await timed(quiet, "reference + guide", () =>
+      Promise.all([
+        redocBuildDocs(renderedSpecPath, referencePath).then(async () => {
+          let html = await readFile(referencePath, "utf8");
+          for (const [from, to] of Object.entries(CDN_REPLACEMENTS)) html = html.replaceAll(from, to);
+          await writeFile(referencePath, html);
+        }),
+        typedoc(join(outDir, GUIDE), quiet),
+        copyFile(join(assetsDir, "favicon.svg"), join(outDir, "favicon.svg")),
+      ]),
+    );
+  } finally {
+    await rm(renderDir, { recursive: true, force: true });
+  }
   await timed(quiet, "check", () => assertSelfContained(outDir));
 
   const size = await siteSize(outDir);
@@ -374,12 +397,17 @@ export function serveSite({ dir = siteDir, port = 0 } = {}) {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const args = process.argv.slice(2);
+  const { values, positionals } = commandLine(
+    "usage: npm run docs [-- --serve [port]]\n\n" +
+      "  (no flag)        build site/: the API reference, and the guide to the client\n" +
+      "  --serve [port]   build site/, then serve it on http://127.0.0.1:port (default 8080)",
+    { serve: { type: "boolean" } },
+    { allowPositionals: true },
+  );
   buildSite()
     .then(async () => {
-      const at = args.indexOf("--serve");
-      if (at < 0) return;
-      const { url } = await serveSite({ port: Number(args[at + 1] ?? 8080) });
+      if (!values.serve) return;
+      const { url } = await serveSite({ port: Number(positionals[0] ?? 8080) });
       console.log(`serving site/ on ${url} (Ctrl-C to stop)`);
     })
     .catch((err) => {

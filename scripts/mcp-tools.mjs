@@ -12,6 +12,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { bundleFromString, createConfig } from "@redocly/openapi-core";
+import { commandLine } from "./lib/command-line.mjs";
 
 const METHODS = ["get", "put", "post", "delete", "patch"];
 const IDEMPOTENT = new Set(["GET", "PUT", "DELETE"]);
@@ -184,10 +185,16 @@ export function withToolsTable(markdown, data) {
 
 // `node scripts/mcp-tools.mjs --docs` rewrites that table from generated/mcp-tools.json (test/mcp/docs.test.ts fails
 // while it is stale).
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && process.argv.includes("--docs")) {
-  const root = fileURLToPath(new URL("..", import.meta.url));
-  const docs = join(root, "docs/mcp.md");
-  const data = JSON.parse(readFileSync(join(root, "generated/mcp-tools.json"), "utf8"));
-  writeFileSync(docs, withToolsTable(readFileSync(docs, "utf8"), data));
-  console.log(`wrote the list of ${data.tools.length} tools into docs/mcp.md`);
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { values } = commandLine(
+    "usage: node scripts/mcp-tools.mjs --docs\n\n  --docs   rewrite the list of tools in docs/mcp.md from generated/mcp-tools.json",
+    { docs: { type: "boolean" } },
+  );
+  if (values.docs) {
+    const root = fileURLToPath(new URL("..", import.meta.url));
+    const docs = join(root, "docs/mcp.md");
+    const data = JSON.parse(readFileSync(join(root, "generated/mcp-tools.json"), "utf8"));
+    writeFileSync(docs, withToolsTable(readFileSync(docs, "utf8"), data));
+    console.log(`wrote the list of ${data.tools.length} tools into docs/mcp.md`);
+  }
 }

@@ -3,7 +3,8 @@
 // method of the client (generated/methods.json, with the spec's examples: every operation, shortcut and iterator), one
 // line each, named by the method called.
 //
-//   npm start                          the tour, on a free port; Prism stops at the end
+//   npm start                          the tour, on a free port; Prism stops at the end (the build is skipped when
+//                                      dist/ was built from the same src/ and generated/: scripts/lib/build-stamp.mjs)
 //   npm start -- --serve [--port N]    the tour, then the mock keeps running on 127.0.0.1:N (default 4010, Prism's own
 //                                      default) until Ctrl-C, SIGTERM or SIGHUP, or until npm's process goes away
 //
@@ -14,7 +15,8 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
+import { commandLine } from "./lib/command-line.mjs";
+import { buildUnlessCurrent } from "./lib/build-stamp.mjs";
 import { callMethod, readMethods } from "./methods.mjs";
 import { startPrism } from "./prism.mjs";
 
@@ -22,13 +24,15 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const DEFAULT_PORT = 4010;
 const SIGNALS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
 
-let args;
-try {
-  ({ values: args } = parseArgs({ options: { serve: { type: "boolean" }, port: { type: "string" } } }));
-} catch (err) {
-  console.error(`${err.message}\nusage: npm start [-- --serve [--port N]]`);
-  process.exit(2);
-}
+const { values: args } = commandLine(
+  `usage: npm start [-- --serve [--port N]]
+
+  (no flag)      regenerate, build (skipped when dist/ is up to date), then call every method of the client against
+                 the Prism mock of the spec on a free port; Prism stops at the end
+  --serve        the same, then the mock keeps running on 127.0.0.1:N until Ctrl-C
+  --port <N>     the port of --serve (default ${DEFAULT_PORT})`,
+  { serve: { type: "boolean" }, port: { type: "string" } },
+);
 const port = args.port === undefined ? DEFAULT_PORT : Number(args.port);
 if (!Number.isInteger(port) || port < 1 || port > 65535) {
   console.error(`--port must be a port number from 1 to 65535 (got ${args.port})`);
@@ -78,10 +82,12 @@ function alive(pid) {
 const run = (script, ...options) =>
   execFileSync(process.execPath, [join(root, "scripts", script), ...options], { stdio: "inherit" });
 run("generate.mjs", "--brief");
-execFileSync(process.execPath, [join(root, "node_modules/tsdown/dist/run.mjs"), "--logLevel", "warn"], {
-  cwd: root,
-  stdio: "inherit",
-});
+buildUnlessCurrent(() =>
+  execFileSync(process.execPath, [join(root, "node_modules/tsdown/dist/run.mjs"), "--logLevel", "warn"], {
+    cwd: root,
+    stdio: "inherit",
+  }),
+);
 const { createRainbondClient, RainbondError } = await import(join(root, "dist/index.js"));
 
 try {

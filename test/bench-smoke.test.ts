@@ -2,8 +2,10 @@
 // SLOW_MICROS before each fetch, and the figures scripts/bench/calls.mjs reports (per contender, the ratios, and what
 // c adds over fetch with fetch stubbed) show that wait, while the contenders not slowed stay near each other. A bench
 // that reported constants, timed the wrong thing or paired the wrong rounds would fail here. A few seconds: a few
-// rounds of a few calls. Also checks that scripts/generate.mjs still prints openapi.json byte for byte as prettier does.
-import { execFile } from "node:child_process";
+// rounds of a few calls. And an interrupted bench leaves no work directory behind.
+import { execFile, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { once } from "node:events";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -83,10 +85,25 @@ export function createRainbondClient(options) {
   });
 });
 
-describe("scripts/generate.mjs", () => {
-  it("prints openapi.json as prettier does (spec and random JSON)", { timeout: 120_000 }, async () => {
-    await expect(
-      run(process.execPath, ["scripts/bench/json-format-check.mjs", "300", "1"], { cwd: root }),
-    ).resolves.toBeDefined();
+describe("npm run bench, interrupted", () => {
+  it("removes its work directory on SIGTERM and exits as the signal asks (143)", { timeout: 60_000 }, async () => {
+    const child = spawn(process.execPath, ["scripts/bench.mjs", "--smoke", "--only", "generation"], {
+      cwd: root,
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    const started = new Promise<string>((resolve) =>
+      child.stderr.on("data", (chunk) => {
+        stderr += chunk;
+        const workDir = /^bench: work directory (\S+)$/m.exec(stderr)?.[1];
+        if (workDir && stderr.includes("bench: generation (1/1)...")) resolve(join(root, workDir));
+      }),
+    );
+    const workDir = await started;
+    expect(existsSync(workDir)).toBe(true);
+    child.kill("SIGTERM");
+    const [code] = await once(child, "close");
+    expect(code, stderr).toBe(128 + 15);
+    expect(existsSync(workDir)).toBe(false);
   });
 });

@@ -90,6 +90,7 @@ describe("npm run generate", () => {
     const { status, output } = run();
     expect(status).toBe(1);
     expect(output).toMatch(/operation-summary/);
+    expect(output).not.toContain("\x1b["); // not a terminal: no colour codes
     expect(() => readFileSync(join(out, "openapi.json"))).toThrow();
   }, 60_000);
 

@@ -6,9 +6,12 @@
 // Linux: processes are found in /proc by their command lines. Nothing polls: the test waits for what npm prints, and
 // for npm's output to close, which happens when the last process writing to it (npm, and the script it execs) ended.
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { connect, createServer } from "node:net";
-import { describe, expect, test } from "vitest";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { describe, expect, test, vi } from "vitest";
+import { buildUnlessCurrent } from "../scripts/lib/build-stamp.mjs";
 import { readMethods } from "../scripts/methods.mjs";
 import { root } from "./helpers/readme.js";
 import { specOperations } from "./helpers/spec.js";
@@ -83,8 +86,15 @@ describe("npm start -- --serve", () => {
         expect(output).toContain(`createRainbondClient({ baseUrl: "${url}"`);
         expect(output).toContain(`Prefer: "code=404"`);
         // the tour: the generator's timings on one line, and each line named by the method it calls
-        expect(output).toMatch(/^generate spec\/ -> generated\/: .*; steps, ms: load \d+, .*format-ts \d+$/m);
+        expect(output).toMatch(
+          /^generate spec\/ -> generated\/: .*; steps, ms: load \d+, .*format-ts \d+, .*readme \d+$/m,
+        );
         expect(output).not.toMatch(/^ {2}lint +\d+ ms/m);
+        // the build, or the word that it was not needed (test "npm start's build step" below); no colour in a pipe
+        expect(output).toMatch(
+          /^(built .* in \d+ ms|dist\/ is up to date with src\/ and generated\/: build skipped)$/m,
+        );
+        expect(output).not.toContain("\x1b[");
         // every method of generated/methods.json, one line each: shortcuts and the iterator too
         for (const { name } of readMethods())
           expect(output).toMatch(new RegExp(`^ok +${name.replace(".", "\\.")} +\\S`, "m"));
@@ -129,4 +139,55 @@ describe("npm start -- --serve", () => {
       }
     }, 180_000);
   }
+});
+
+describe("npm start's build step", () => {
+  /** A project of its own: the build's inputs, and a build that writes dist/ and counts its runs. */
+  function project() {
+    const dir = mkdtempSync(join(tmpdir(), "rainbond-start-build-"));
+    for (const [file, text] of Object.entries({
+      "src/index.ts": "export const a = 1;\n",
+      "generated/methods.json": "[]\n",
+      "tsdown.config.ts": "",
+      "package.json": "{}\n",
+      "tsconfig.json": "{}\n",
+    })) {
+      mkdirSync(dirname(join(dir, file)), { recursive: true });
+      writeFileSync(join(dir, file), text);
+    }
+    let builds = 0;
+    const build = () => {
+      builds++;
+      mkdirSync(join(dir, "dist"), { recursive: true });
+      writeFileSync(join(dir, "dist/index.js"), "");
+    };
+    /** Runs the step; whether it built. */
+    const start = () => {
+      const before = builds;
+      buildUnlessCurrent(build, dir);
+      return builds > before;
+    };
+    return { dir, start };
+  }
+
+  test("builds once, then skips until a file under src/ or generated/ changes its bytes or dist/ goes", () => {
+    const { dir, start } = project();
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      expect(start()).toBe(true);
+      expect(start()).toBe(false);
+      expect(log).toHaveBeenCalledWith("dist/ is up to date with src/ and generated/: build skipped");
+      writeFileSync(join(dir, "src/index.ts"), "export const a = 2;\n");
+      expect(start()).toBe(true);
+      writeFileSync(join(dir, "generated/methods.json"), "[]\n"); // written again, the same bytes
+      expect(start()).toBe(false);
+      writeFileSync(join(dir, "generated/methods.json"), "[1]\n");
+      expect(start()).toBe(true);
+      rmSync(join(dir, "dist"), { recursive: true });
+      expect(start()).toBe(true);
+    } finally {
+      log.mockRestore();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -13,11 +13,16 @@ import { rotation, summarize } from "./stats.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 
+/** The benchmarks' child processes still running: stopped with the bench when it is interrupted. */
+export const runningChildren = new Set();
+
 /** Runs a command to its end: { ms, code, stdout, stderr }. */
 export function timedSpawn(command, args, options = {}) {
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const child = spawn(command, args, { cwd: root, ...options, stdio: ["ignore", "pipe", "pipe"] });
+    runningChildren.add(child);
+    child.on("exit", () => runningChildren.delete(child));
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));

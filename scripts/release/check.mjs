@@ -5,7 +5,7 @@
 // (scripts/api-diff), a changeset the branch adds (.changeset/*.md not in <ref>) must bump this package's major
 // version, or, while the version is 0.x, at least its minor one. It names the breaking changes either way.
 // Exit codes: 0 pass, 1 refused, 2 could not check (bad ref, unreadable spec).
-import { parseArgs } from "node:util";
+import { commandLine } from "../lib/command-line.mjs";
 import { changelogMarkdown, diffAgainstRef } from "../api-diff/index.mjs";
 import { bumpFor, changesetsAddedSince, manifestOf } from "./changesets.mjs";
 import { isMain, main, repositoryRoot } from "./cli.mjs";
@@ -47,7 +47,11 @@ export async function releaseCheck(dir, base) {
 
 if (isMain(import.meta.url)) {
   main("release check", async () => {
-    const { values } = parseArgs({ options: { base: { type: "string", default: "origin/main" } } });
+    const { values } = commandLine(
+      "usage: npm run release:check -- [--base <git ref>]\n\n" +
+        "Exit 1 when spec/ changed the API against <ref> (default origin/main) without a changeset of the bump it calls for.",
+      { base: { type: "string", default: "origin/main" } },
+    );
     const { ok, report } = await releaseCheck(repositoryRoot(), values.base);
     (ok ? console.log : console.error)(report);
     return ok ? 0 : 1;

@@ -9,7 +9,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
+import { commandLine } from "../lib/command-line.mjs";
 import { manifestOf } from "./changesets.mjs";
 import { git, isMain, main, repositoryRoot, writeOutputs } from "./cli.mjs";
 import { changesetBin } from "./version.mjs";
@@ -58,7 +58,12 @@ async function githubRelease(dir, { tag, notes }) {
 
 if (isMain(import.meta.url)) {
   main("release:publish", async () => {
-    const { values } = parseArgs({ options: { github: { type: "boolean" }, notes: { type: "string" } } });
+    const { values } = commandLine(
+      "usage: npm run release:publish -- [--github] [--notes <file>]\n\n" +
+        "Publishes the version in package.json to npm and tags it; the release notes go to a GitHub release\n" +
+        "(--github: GITHUB_TOKEN, GITHUB_REPOSITORY) or to <file>.",
+      { github: { type: "boolean" }, notes: { type: "string" } },
+    );
     const dir = repositoryRoot();
     const release = publish(dir);
     writeOutputs({ published: release.published, version: release.version, tag: release.tag });

@@ -12,7 +12,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
+import { commandLine } from "../lib/command-line.mjs";
 import { changelogLines, clientMethods, diffSpecs } from "../api-diff/index.mjs";
 import { writeApiChangeset } from "./changesets.mjs";
 import { git, isMain, main, repositoryRoot, writeOutputs } from "./cli.mjs";
@@ -80,7 +80,12 @@ export async function regenerate(dir, { changesetName } = {}) {
 
 if (isMain(import.meta.url)) {
   main("regenerate", async () => {
-    const { values } = parseArgs({ options: { body: { type: "string" }, "changeset-name": { type: "string" } } });
+    const { values } = commandLine(
+      "usage: npm run regenerate -- [--body <file>] [--changeset-name <name>]\n\n" +
+        "Regenerates generated/ from spec/ and writes the changeset the API diff calls for; --body: the pull\n" +
+        "request's text to <file>.",
+      { body: { type: "string" }, "changeset-name": { type: "string" } },
+    );
     const dir = repositoryRoot();
     const outcome = await regenerate(dir, { changesetName: values["changeset-name"] });
     if (!outcome.changed) {

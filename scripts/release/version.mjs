@@ -5,6 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { manifestOf } from "./changesets.mjs";
+import { commandLine } from "../lib/command-line.mjs";
 import { isMain, main, repositoryRoot } from "./cli.mjs";
 
 export const changesetBin = (dir) => join(dir, "node_modules/@changesets/cli/bin.js");
@@ -18,6 +19,11 @@ export function version(dir) {
 
 if (isMain(import.meta.url)) {
   main("release:version", () => {
+    commandLine(
+      "usage: npm run release:version\n\n" +
+        "The pending changesets become the new version in package.json, package-lock.json and CHANGELOG.md.",
+      {},
+    );
     console.log(`version ${version(repositoryRoot())}: package.json, package-lock.json, CHANGELOG.md`);
   });
 }

@@ -14,7 +14,7 @@
 import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
+import { commandLine } from "../lib/command-line.mjs";
 import { startPrism } from "../prism.mjs";
 import { buildAndPack, createConsumer, root, run } from "../../test/package/helpers.ts";
 import { guardContext, launchChromium } from "../../test/browser/chromium.ts";
@@ -26,7 +26,12 @@ import { startHangingServer } from "./servers.mjs";
 import { writeTypeScriptConsumer } from "./typescript.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const { values } = parseArgs({ options: { only: { type: "string" }, typescript: { type: "string" } } });
+const { values } = commandLine(
+  "usage: npm run test:runtimes -- [--only <row>,<row>...] [--typescript <version>,<version>...]\n\n" +
+    '  --only        the rows whose names start so, e.g. deno,edge,"node 22"\n' +
+    "  --typescript  the TypeScript versions of the typescript row, e.g. 5.3.3,5.4.2",
+  { only: { type: "string" }, typescript: { type: "string" } },
+);
 const only = values.only?.split(",").map((w) => w.trim().toLowerCase());
 const typescripts = values.typescript?.split(",").map((v) => v.trim()) ?? PINNED.typescript;
 const print = (line) => console.log(line);

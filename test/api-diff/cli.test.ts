@@ -50,6 +50,33 @@ describe("npm run api-diff", () => {
     expect(portMethods).toHaveLength(4 + 6); // the four operations that answer a Port and the six shortcuts
   });
 
+  test("--fail-on breaking exits 1 on a breaking change, the changelog printed all the same", async () => {
+    const failed = await run(process.execPath, [cli, "--fail-on", "breaking"], { cwd: repo.dir }).catch((e) => e);
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toMatch(/^\*\*Breaking\*\*/);
+    expect(failed.stderr).toMatch(/^api-diff: \d+ change\(s\) at --fail-on breaking or above$/m);
+  });
+
+  test("--fail-on breaking exits 0 when the changes are docs only; --fail-on docs exits 1 on them", async () => {
+    // a repository whose one change is a reworded description
+    const docsOnly = createTempRepo(["spec", "src", "generated"]);
+    try {
+      await rewordPortDescription(docsOnly.dir);
+      await expect(run(process.execPath, [cli, "--fail-on", "breaking"], { cwd: docsOnly.dir })).resolves.toBeTruthy();
+      const failed = await run(process.execPath, [cli, "--fail-on", "docs"], { cwd: docsOnly.dir }).catch((e) => e);
+      expect(failed.code).toBe(1);
+    } finally {
+      docsOnly.remove();
+    }
+  });
+
+  test("--fail-on with an unknown level is refused with exit code 2 and the usage", async () => {
+    const failed = await run(process.execPath, [cli, "--fail-on", "major"], { cwd: repo.dir }).catch((e) => e);
+    expect(failed.code).toBe(2);
+    expect(failed.stderr).toContain("--fail-on major: not a level");
+    expect(failed.stderr).toMatch(/^usage: npm run api-diff/m);
+  });
+
   test("an unknown --base is refused with exit code 2 and a message naming it", async () => {
     const failed = await run(process.execPath, [cli, "--base", "no-such-ref"], { cwd: repo.dir }).catch((e) => e);
     expect(failed.code).toBe(2);

@@ -175,7 +175,7 @@ describe("the docs site", () => {
     const page = await openReference(site.reference);
     const guide = await follow(page, page.locator('a[href$="guide/index.html"]').first());
     expect(guide.url()).toBe(site.guide);
-    expect(await guide.title()).toBe(guideName);
+    expect(await guide.title()).toContain(guideName);
     // The guide documents src/index.ts: its entry point is in the navigation, README.md is its front page.
     await guide
       .locator(".tsd-navigation")
@@ -183,7 +183,7 @@ describe("the docs site", () => {
       .first()
       .waitFor({ state: "attached" });
     const readmeTitle = (await readFile(join(root, "README.md"), "utf8")).match(/^# (.+)$/m)?.[1];
-    await guide.getByRole("heading", { name: readmeTitle, exact: true }).first().waitFor();
+    await guide.getByRole("heading", { name: readmeTitle }).first().waitFor();
     await screenshot(guide, "docs-guide");
 
     // From a page deeper in the guide, back to the reference.
@@ -235,6 +235,52 @@ describe("the docs site", () => {
     },
   );
 
+  it(
+    "wraps each code sample's long lines inside its panel, every character in sight",
+    { timeout: 120_000 },
+    async () => {
+      const page = await openReference(site.reference);
+      const overflowing: string[] = [];
+      for (const op of operations) {
+        await openOperation(page, op);
+        const section = page.locator(`[id="${referenceId(op)}"]`);
+        for (const language of ["TypeScript", "curl"]) {
+          // the language menu: a button naming the language shown, its items the others
+          await section
+            .getByRole("button", { name: /^(TypeScript|curl)$/ })
+            .first()
+            .click();
+          // (the menu can open beyond the viewport's edge, where a pointer could not reach it: the click is dispatched)
+          await page.getByRole("menuitem").filter({ hasText: language, visible: true }).first().dispatchEvent("click");
+          await section
+            .locator("pre")
+            .filter({ hasText: language === "curl" ? "curl " : "createRainbondClient" })
+            .first()
+            .waitFor();
+          // every code block shown: drawn inside its panel, and nothing of it hidden to the right
+          const found = await section.locator("pre").evaluateAll((blocks) =>
+            blocks
+              .filter((pre) => pre.getClientRects().length > 0)
+              .filter((pre) => {
+                const box = pre.getBoundingClientRect();
+                const panel = pre.parentElement!.getBoundingClientRect();
+                return box.right > panel.right + 1 || pre.scrollWidth > pre.clientWidth + 1;
+              })
+              .map((pre) =>
+                pre
+                  .textContent!.split("\n")
+                  .reduce((a, b) => (b.length > a.length ? b : a))
+                  .slice(0, 60),
+              ),
+          );
+          overflowing.push(...found.map((line) => `${op.operationId} (${language}): ${line}`));
+        }
+      }
+      await screenshot(page, "docs-reference-long-sample");
+      expect(overflowing).toEqual([]);
+    },
+  );
+
   it("shows the servers' text without Markdown backticks", { timeout: 60_000 }, async () => {
     const page = await openReference(site.reference);
     const texts = await page.locator('[data-testid="server-panel-item-name"]').allTextContents();
@@ -242,6 +288,23 @@ describe("the docs site", () => {
     expect(described.join("")).toContain("`");
     expect(texts.length).toBeGreaterThan(0);
     for (const text of texts) expect(described.map((d) => d.replaceAll("`", ""))).toContain(text.trim());
+  });
+
+  it("shows the package's version in the guide and the reference, the spec's named as the API's", async () => {
+    const { version } = JSON.parse(await readFile(join(root, "package.json"), "utf8")) as { version: string };
+    const apiVersion = (spec.info as Json).version as string;
+    expect(version).not.toBe(apiVersion);
+    const reference = await openReference(site.reference);
+    const heading = (await reference.locator("h1").first().textContent()) ?? "";
+    expect(heading).toContain(`API ${apiVersion}`);
+    expect(heading).toContain(`rainbond-openapi ${version}`);
+    const guide = await context.newPage();
+    await guide.goto(site.guide);
+    expect(await guide.title()).toContain(version);
+    // the download is the spec as it is
+    const download = JSON.parse(await readFile(join(site.outDir, "openapi.json"), "utf8")) as Json;
+    expect((download.info as Json).version).toBe(apiVersion);
+    expect(guard.problems()).toEqual([]);
   });
 
   it("starts the guide's navigation with createRainbondClient and the API areas, errors after", async () => {
@@ -256,6 +319,18 @@ describe("the docs site", () => {
     const areas = [...clientGroups].map((group) => `${group[0]!.toUpperCase()}${group.slice(1)}Api`);
     expect((await groups.nth(1).locator("a").allTextContents()).sort()).toEqual(areas.sort());
     expect(await groups.nth(2).locator("a").allTextContents()).toContain("RainbondNotFoundError");
+    // the maintainers' pages last, in a section of their own, after every page a user of the package reads
+    expect(titles.map((t) => t.trim()).slice(-2)).toEqual(["Guides", "For maintainers"]);
+    const maintainers = await groups.last().locator("a").allTextContents();
+    expect(maintainers).toEqual(
+      expect.arrayContaining([
+        "Releasing rainbond-openapi",
+        "Editing the spec",
+        "Verifying a console against the spec",
+      ]),
+    );
+    expect(maintainers).not.toContain("Changelog");
+    expect(await groups.nth(-2).locator("a").allTextContents()).toContain("Changelog");
     expect(guard.problems()).toEqual([]);
   });
 
@@ -297,7 +372,10 @@ describe("the docs site", () => {
       expect(pages).toContain("docs/performance.md");
       const page = await context.newPage();
       await page.goto(site.guide);
-      const documents = page.locator("#tsd-nav-container > li > details").filter({ hasText: "Documents" }).locator("a");
+      const documents = page
+        .locator("#tsd-nav-container > li > details")
+        .filter({ has: page.locator("> summary", { hasText: /^\s*(Guides|For maintainers)\s*$/ }) })
+        .locator("a");
       await documents.first().waitFor({ state: "attached" });
       expect(await documents.count()).toBe(pages.length);
       for (const file of pages) {
@@ -330,7 +408,7 @@ describe("the docs site", () => {
       expect(await page.title()).toBe((spec.info as Json).title);
       const guide = await follow(page, page.locator('a[href$="guide/index.html"]').first());
       expect(guide.url()).toBe(`${server.url}guide/index.html`);
-      expect(await guide.title()).toBe(guideName);
+      expect(await guide.title()).toContain(guideName);
       await screenshot(guide, "docs-guide-http");
       // Routing within the reference works over http as it does from file://. (Back to its tab: Chromium throttles
       // a tab in the background.)

@@ -5,13 +5,14 @@
 // recorder) serves the in-process runs; the command-line runs start their own.
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from "vitest";
 import type { Report } from "../../scripts/verify/report.js";
 import { renderJson, renderMarkdown, renderText } from "../../scripts/verify/render.js";
+import { STALE_SPEC_WARNING, main } from "../../scripts/verify/main.js";
 import { UsageError, parseOptions, type VerifyOptions } from "../../scripts/verify/options.js";
 import { verify } from "../../scripts/verify/run.js";
 import { startValidator, validatorSpec, type JsonObject, type Validator } from "../../scripts/verify/validator.js";
@@ -501,5 +502,44 @@ describe("npm run verify: arguments and exit codes", () => {
     } finally {
       await Promise.all([clean.close(), drifting.close(), rm(dir, { recursive: true, force: true })]);
     }
+  }, 30_000);
+});
+
+describe("npm run verify: a spec edited since generated/ was made", () => {
+  /** main() on a copy of spec/ and generated/ in a temp directory, against the stand-in; what it wrote to stderr. */
+  async function stderrOfRun(editSpec: (dir: string) => Promise<void>) {
+    const dir = await mkdtemp(join(tmpdir(), "verify-stale-"));
+    try {
+      await Promise.all(["spec", "generated"].map((d) => cp(join(root, d), join(dir, d), { recursive: true })));
+      await editSpec(dir);
+      let stderr = "";
+      const code = await main(
+        ["--base-url", standIn.url],
+        { RAINBOND_TOKEN: TOKEN },
+        { root: dir, validator },
+        { out: () => {}, err: (text) => (stderr += text) },
+      );
+      expect(code).toBe(0);
+      return stderr;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  test("warns in one line on stderr, and still verifies against generated/", async () => {
+    const stderr = await stderrOfRun(async (dir) => {
+      const file = join(dir, "spec/paths/component.yaml");
+      await writeFile(file, (await readFile(file, "utf8")).replace("summary: Read a component", "summary: Read one"));
+    });
+    expect(stderr).toBe(`${STALE_SPEC_WARNING}\n`);
+  }, 30_000);
+
+  test("says nothing when spec/ bundles to generated/openapi.json, whatever the files' times", async () => {
+    const saved = await stderrOfRun(async (dir) => {
+      // saved again, unchanged, an hour after generated/ was made
+      const later = new Date(Date.now() + 3_600_000);
+      await utimes(join(dir, "spec/paths/component.yaml"), later, later);
+    });
+    expect(saved).toBe("");
   }, 30_000);
 });
