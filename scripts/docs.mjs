@@ -125,6 +125,8 @@ function postProcessGuidePage(page) {
   if (!page.contents) return;
   const depth = page.url.split("/").length - 1;
   let html = page.contents.replace(/(<use href=")[^"#]*assets\/icons\.svg#/g, "$1#");
+  // the README's commands for a clone: a user of the package reads the guide, so it opens with what they need
+  html = html.replace(/<!-- contributors[\s\S]*?<!-- \/contributors -->/g, "");
   if (depth > 0) {
     html = html.replaceAll(`href="${REFERENCE_FROM_GUIDE}"`, `href="${"../".repeat(depth)}${REFERENCE_FROM_GUIDE}"`);
   }

@@ -25,6 +25,17 @@ beforeAll(() => {
 
 afterAll(() => tmp?.remove());
 
+test("the README opens with a clone's two commands: the tour against the mock, and every test", () => {
+  const [, commands] =
+    /^# .+\n\n.+\n\n[^`]*```sh\n([\s\S]*?)```/.exec(readFileSync(join(root, "README.md"), "utf8")) ?? [];
+  expect(
+    commands
+      ?.split("\n")
+      .map((line) => line.split("#")[0]!.trim())
+      .filter(Boolean),
+  ).toEqual(["npm ci && npm start", "npm test"]);
+});
+
 describe("the README's usage example", () => {
   test("is a ## First call section with one ts block importing rainbond-openapi, against the mock", () => {
     expect(section).toMatch(/^## First call$/m);

@@ -184,6 +184,9 @@ describe("the docs site", () => {
       .waitFor({ state: "attached" });
     const readmeTitle = (await readFile(join(root, "README.md"), "utf8")).match(/^# (.+)$/m)?.[1];
     await guide.getByRole("heading", { name: readmeTitle }).first().waitFor();
+    // ... without the README's commands for a clone: a user of the package reads the guide
+    expect(await readFile(join(root, "README.md"), "utf8")).toContain("npm ci && npm start");
+    expect(await guide.content()).not.toContain("npm ci");
     await screenshot(guide, "docs-guide");
 
     // From a page deeper in the guide, back to the reference.
