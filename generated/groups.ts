@@ -59,13 +59,11 @@ export interface RegionsApi {
    * and throws RainbondResponseError on a page that repeats regions already yielded or on a malformed
    * page.
    *
-   * Pages through `regions.listForTeam`.
+   * Pages through `regions.listForTeam`; `options.maxItems` (default 10,000) bounds the items taken: more is an error.
    */
   iterateForTeam(
     teamId: string,
-    options?: Omit<ListTeamRegionsOptions, "page"> & {
-      /** The most items to take (default 10,000): more is an error. */ maxItems?: number;
-    },
+    options?: Omit<ListTeamRegionsOptions, "page"> & { maxItems?: number },
     call?: CallOptions,
   ): AsyncGenerator<TeamRegionsResp, void, undefined>;
 

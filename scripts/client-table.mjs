@@ -348,6 +348,16 @@ const numberMembers = (spec, schema) =>
     .map(([k]) => k);
 
 const returnTs = (spec, o) => typeOf(spec, o.response);
+/** The type of a shortcut's argument: the body member it is, or an object of the members it gives. */
+function shortcutArgumentType(spec, o, a) {
+  const member = (m) => typeOf(spec, deref(spec, o.body.content["application/json"].schema).properties[m]);
+  if (a.member) return member(a.member);
+  return `{ ${a.members.map((m) => `${m}${a.required?.includes(m) ? "" : "?"}: ${member(m)}`).join("; ")} }`;
+}
+
+/** The options of an operation's iterator: the operation's, less the page it sets, with the bound on items. */
+const pagingOptionsType = (o) => `Omit<${pascal(o.id)}Options, ${json(o.paging.page)}> & { maxItems?: number }`;
+
 /** The type of the items an iterator yields: the items of the answer's paged member. */
 const pagingItemType = (spec, o) => typeOf(spec, deref(spec, deref(spec, o.response).properties[o.paging.items]).items);
 const opDoc = (o) => doc(o.op.summary + ".", wrap(o.op.description), `\`${o.http} ${o.path}\` (${o.id})`);
@@ -452,15 +462,7 @@ function groupsTs(spec, { operations }) {
       const before = args.slice(0, bodyAt);
       const after = args.slice(bodyAt + 1);
       const a = s.argument;
-      const bodySchema = deref(spec, o.body.content["application/json"].schema);
-      let argument = [];
-      if (a?.member) argument = [`${a.name}: ${typeOf(spec, bodySchema.properties[a.member])}`];
-      else if (a) {
-        const members = a.members.map(
-          (m) => `${m}${a.required?.includes(m) ? "" : "?"}: ${typeOf(spec, bodySchema.properties[m])}`,
-        );
-        argument = [`${a.name}: { ${members.join("; ")} }`];
-      }
+      const argument = a ? [`${a.name}: ${shortcutArgumentType(spec, o, a)}`] : [];
       texts.push(...argument);
       const fixed = Object.entries(s.fixed)
         .map(([k, v]) => `${k}: ${json(v)}`)
@@ -473,13 +475,13 @@ function groupsTs(spec, { operations }) {
     }
     if (o.paging) {
       const p = o.paging;
-      const opts = `Omit<${pascal(o.id)}Options, ${json(p.page)}> & { /** The most items to take (default 10,000): more is an error. */ maxItems?: number }`;
+      const opts = pagingOptionsType(o);
       const itemsType = pagingItemType(spec, o);
       texts.push(itemsType);
       const pargs = args.map((a) => (a.includes(`${pascal(o.id)}Options`) ? `options?: ${opts}` : a));
       add(
         o.group,
-        `${doc(wrap(p.summary), `Pages through \`${o.name}\`.`)}${p.method}(${[...pargs, "call?: CallOptions"].join(", ")}): AsyncGenerator<${itemsType}, void, undefined>;`,
+        `${doc(wrap(p.summary), `Pages through \`${o.name}\`; \`options.maxItems\` (default 10,000) bounds the items taken: more is an error.`)}${p.method}(${[...pargs, "call?: CallOptions"].join(", ")}): AsyncGenerator<${itemsType}, void, undefined>;`,
         `${p.method}: /* @__PURE__ */ paging(fn.${o.id}, spec.${o.id}, ${json({ name: `${o.group}.${p.method}`, page: p.page, pageSize: p.pageSize, items: p.items, total: p.total, id: p.id })})`,
       );
     }
@@ -579,9 +581,7 @@ function methodsJson(spec, { operations }) {
       const argument = a && {
         name: a.name,
         kind: "argument",
-        type: a.member
-          ? typeOf(spec, bodySchema.properties[a.member])
-          : `{ ${taken.map((m) => `${m}${a.required?.includes(m) ? "" : "?"}: ${typeOf(spec, bodySchema.properties[m])}`).join("; ")} }`,
+        type: shortcutArgumentType(spec, o, a),
         optional: false,
         example: a.member
           ? exampleOf(spec, bodySchema.properties[a.member])
@@ -602,9 +602,7 @@ function methodsJson(spec, { operations }) {
     }
     if (o.paging) {
       const p = o.paging;
-      const pArgs = args.map((a) =>
-        a.kind === "options" ? { ...a, type: `Omit<${a.type}, ${json(p.page)}> & { maxItems?: number }` } : a,
-      );
+      const pArgs = args.map((a) => (a.kind === "options" ? { ...a, type: pagingOptionsType(o) } : a));
       out.push({
         name: `${o.group}.${p.method}`,
         method: p.method,
