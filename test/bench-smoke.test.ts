@@ -1,8 +1,9 @@
 // The per-call benchmark measures what it says: contender c, the client, is slowed on purpose by a busy wait of
-// SLOW_MICROS before each fetch, and the figures scripts/bench/calls.mjs reports (per contender, the ratios, and what
+// SLOW_MICROS before each fetch, and the figures scripts/bench/calls.ts reports (per contender, the ratios, and what
 // c adds over fetch with fetch stubbed) show that wait, while the contenders not slowed stay near each other. A bench
 // that reported constants, timed the wrong thing or paired the wrong rounds would fail here. A few seconds: a few
 // rounds of a few calls. And an interrupted bench leaves no work directory behind.
+import { scriptArgs } from "../scripts/lib/script.ts";
 import { execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { once } from "node:events";
@@ -29,7 +30,7 @@ interface CallsResult {
   stubbed: { addedMicros: Record<string, PerKind> };
 }
 
-describe("the per-call benchmark (scripts/bench/calls.mjs)", () => {
+describe("the per-call benchmark (scripts/bench/calls.ts)", () => {
   let dir = "";
   let result: CallsResult;
 
@@ -48,7 +49,7 @@ export function createRainbondClient(options) {
 `,
     );
     const options = { rounds: 3, calls: 20, warmup: 5, stubRounds: 3, stubCalls: 20, client: slowed };
-    const { stdout } = await run(process.execPath, ["scripts/bench/calls.mjs", JSON.stringify(options)], {
+    const { stdout } = await run(process.execPath, scriptArgs("scripts/bench/calls.ts", JSON.stringify(options)), {
       cwd: root,
       timeout: 60_000,
     });
@@ -87,7 +88,7 @@ export function createRainbondClient(options) {
 
 describe("npm run bench, interrupted", () => {
   it("removes its work directory on SIGTERM and exits as the signal asks (143)", { timeout: 60_000 }, async () => {
-    const child = spawn(process.execPath, ["scripts/bench.mjs", "--smoke", "--only", "generation"], {
+    const child = spawn(process.execPath, scriptArgs("scripts/bench.ts", "--smoke", "--only", "generation"), {
       cwd: root,
       stdio: ["ignore", "ignore", "pipe"],
     });

@@ -1,12 +1,12 @@
-// The code samples of the reference (scripts/docs/code-samples.mjs, put into the site's copy of the spec by
-// scripts/docs.mjs): one TypeScript and one curl sample per operation, generated from generated/methods.json. Every
+// The code samples of the reference (scripts/docs/code-samples.ts, put into the site's copy of the spec by
+// scripts/docs.ts): one TypeScript and one curl sample per operation, generated from generated/methods.json. Every
 // TypeScript sample type-checks under strict against src/ and runs against the Prism mock; every curl sample is a
 // request the mock accepts. spec/ and generated/openapi.json get none of them.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { siteSpec, type CodeSample } from "../scripts/docs.mjs";
-import { readMethods } from "../scripts/methods.mjs";
+import { siteSpec, type CodeSample } from "../scripts/docs.ts";
+import { readMethods } from "../scripts/lib/methods.ts";
 import { root, runExample, tempDir, typeCheck, writeExample } from "./helpers/readme.js";
 
 type Operation = { operationId: string; "x-codeSamples"?: CodeSample[] };

@@ -3,6 +3,7 @@
 // against the new surface (the option typed on the grouped method and on the operation function, the removed field and
 // the old name refused), the option reaches the wire, and the tools' table names the new method. A table that
 // disagrees with the generated types fails tsc.
+import { scriptArgs } from "../scripts/lib/script.ts";
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -58,7 +59,7 @@ beforeAll(async () => {
   edit("spec/components/schemas/ServiceBaseInfo.yaml", /\n {2}git_url:\n(?: {4}.*\n)+/, "\n");
   for (const example of ["component", "app-install"]) edit(`spec/paths/${example}.yaml`, /\n *git_url: .*/, "");
   edit("spec/paths/component.yaml", "x-rainbond-method: get", "x-rainbond-method: read");
-  const generated = node("scripts/generate.mjs");
+  const generated = node(...scriptArgs(join(dir, "scripts/generate.ts")));
   expect(generated.status, generated.stdout + generated.stderr).toBe(0);
   writeFileSync(join(dir, "consumer.ts"), CONSUMER);
   writeFileSync(

@@ -1,7 +1,7 @@
-// generated/methods.json, the table every tool reads the client's methods from (scripts/methods.mjs): the example
+// generated/methods.json, the table every tool reads the client's methods from (scripts/methods.ts): the example
 // arguments of a call (test/operations.test.ts calls every method with them against the mock).
 import { describe, expect, test } from "vitest";
-import { exampleArgs, readMethods } from "../scripts/methods.mjs";
+import { exampleArgs, readMethods } from "../scripts/lib/methods.ts";
 
 const methods = readMethods();
 

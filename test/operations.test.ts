@@ -5,7 +5,7 @@
 // text to escape), raw requests Prism does reject, and the query strings a local recording server sees. Each test
 // makes its own client and records its own requests: no test depends on another having run.
 import type { Middleware } from "openapi-fetch";
-import { callMethod, readMethods } from "../scripts/methods.mjs";
+import { callMethod, readMethods } from "../scripts/lib/methods.ts";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createRainbondClient, type RainbondClient, type RainbondPromise } from "../src/index.js";
 import { startRecordingServer, type RecordingServer } from "./helpers/recording-server.js";

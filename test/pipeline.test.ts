@@ -1,6 +1,7 @@
 // The generator, as people run it: the same spec gives the same bytes, `--check` names what is stale, `--watch`
 // regenerates on every save, an editor's save by rename included, and the README's table of methods follows the spec.
 // Each test works on a copy of spec/ in a temp directory.
+import { scriptArgs } from "../scripts/lib/script.ts";
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,14 +9,16 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { root } from "./helpers/readme.js";
 
-const generate = join(root, "scripts/generate.mjs");
+const generate = join(root, "scripts/generate.ts");
 const outputs = ["openapi.json", "schema.ts", "operations.ts", "mcp-tools.json"];
 let dir: string;
 let spec: string;
 let out: string;
 
 function run(...args: string[]) {
-  const result = spawnSync(process.execPath, [generate, "--spec", spec, "--out", out, ...args], { encoding: "utf8" });
+  const result = spawnSync(process.execPath, [...scriptArgs(generate), "--spec", spec, "--out", out, ...args], {
+    encoding: "utf8",
+  });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
@@ -95,7 +98,7 @@ describe("npm run generate", () => {
   }, 60_000);
 
   test("--watch regenerates on every save, also after an editor saves by rename", async () => {
-    const child = spawn(process.execPath, [generate, "--watch", "--spec", spec, "--out", out], {
+    const child = spawn(process.execPath, [...scriptArgs(generate), "--watch", "--spec", spec, "--out", out], {
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

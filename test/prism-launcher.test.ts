@@ -1,10 +1,10 @@
-// The Prism launcher (scripts/prism.mjs) mocks a private copy of the spec. Prism's CLI restarts its server when its
+// The Prism launcher (scripts/prism.ts) mocks a private copy of the spec. Prism's CLI restarts its server when its
 // file changes, attributes included, and with a free port (-p 0) comes back on another one: a touch of
 // generated/openapi.json by any tool during a run would make the mock's URL stop answering.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { startPrism } from "../scripts/prism.mjs";
+import { startPrism } from "../scripts/prism.ts";
 import { root } from "./helpers/readme.js";
 
 test("Prism mocks a private copy of generated/openapi.json, removed when it stops", async () => {

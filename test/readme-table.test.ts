@@ -1,11 +1,11 @@
-// The README's table of methods is generated (scripts/readme-table.mjs, run by `npm run generate`) from
+// The README's table of methods is generated (scripts/readme-table.ts, run by `npm run generate`) from
 // generated/methods.json and the spec: this fails when the README's copy drifts from what the script writes, and checks
 // the table against the client as it runs.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { END, START, readmeWithTable } from "../scripts/readme-table.mjs";
-import { readMethods } from "../scripts/methods.mjs";
+import { END, START, readmeWithTable } from "../scripts/readme-table.ts";
+import { readMethods } from "../scripts/lib/methods.ts";
 import { createRainbondClient } from "../src/index.js";
 import { root, tempDir, typeCheck, writeExample } from "./helpers/readme.js";
 import { operationById } from "./helpers/spec.js";
@@ -25,7 +25,7 @@ const rows = [
 const links = Object.fromEntries([...block.matchAll(/^\[(\w+)\]: (\S+)$/gm)].map(([, label, url]) => [label, url]));
 
 describe("the README's table of methods", () => {
-  test("is what scripts/readme-table.mjs writes from generated/methods.json and the spec", async () => {
+  test("is what scripts/readme-table.ts writes from generated/methods.json and the spec", async () => {
     expect(readme.indexOf(START)).toBeGreaterThan(0);
     expect(await readmeWithTable(readme)).toBe(readme);
   }, 60_000);

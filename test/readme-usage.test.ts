@@ -49,7 +49,7 @@ describe("the README's usage example", () => {
     expect(prose).toContain("Prefer: code=<status>");
     // the mock's default address in the example is where `npm start -- --serve` puts it
     expect(blocks[0]).toContain(`"http://127.0.0.1:4010"`);
-    expect(readFileSync(join(root, "scripts/start.mjs"), "utf8")).toMatch(/const DEFAULT_PORT = 4010;/);
+    expect(readFileSync(join(root, "scripts/start.ts"), "utf8")).toMatch(/const DEFAULT_PORT = 4010;/);
   });
 
   test("type-checks under strict (and the check does see errors)", () => {

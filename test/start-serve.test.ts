@@ -11,8 +11,8 @@ import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, test, vi } from "vitest";
-import { buildUnlessCurrent } from "../scripts/lib/build-stamp.mjs";
-import { readMethods } from "../scripts/methods.mjs";
+import { buildUnlessCurrent } from "../scripts/lib/build-stamp.ts";
+import { readMethods } from "../scripts/lib/methods.ts";
 import { root } from "./helpers/readme.js";
 import { specOperations } from "./helpers/spec.js";
 
@@ -113,7 +113,7 @@ describe("npm start -- --serve", () => {
         });
         expect(refused.status).toBe(404);
 
-        const script = processesWith("scripts/start.mjs", "--serve", String(port));
+        const script = processesWith("scripts/start.ts", "--serve", String(port));
         const prism = processesWith("prism-cli/dist/index.js", "mock", String(port));
         expect(script).toHaveLength(1);
         expect(prism).toHaveLength(1);
@@ -123,7 +123,7 @@ describe("npm start -- --serve", () => {
         if (to.includes("group")) process.kill(-npm.pid!, signal);
         else npm.kill(signal);
         await closed;
-        expect(processesWith("scripts/start.mjs", "--serve", String(port))).toEqual([]);
+        expect(processesWith("scripts/start.ts", "--serve", String(port))).toEqual([]);
         expect(processesWith("prism-cli/dist/index.js", "mock", String(port))).toEqual([]);
         expect(await listening(port)).toBe(false);
         expect(existsSync(specCopy)).toBe(false);
@@ -131,7 +131,7 @@ describe("npm start -- --serve", () => {
         if (npm.exitCode === null && npm.signalCode === null) npm.kill("SIGKILL");
         // whatever the outcome, nothing of this run may outlive it
         for (const { pid } of [
-          ...processesWith("scripts/start.mjs", "--serve", String(port)),
+          ...processesWith("scripts/start.ts", "--serve", String(port)),
           ...processesWith("prism-cli/dist/index.js", "mock", String(port)),
         ]) {
           process.kill(pid, "SIGKILL");

@@ -8,7 +8,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { validateWorkflow as validateWithWarnings } from "@action-validator/core";
 import { describe, expect, it } from "vitest";
-import { matrixRows, PINNED } from "../scripts/runtimes/matrix.mjs";
+import { matrixRows, PINNED } from "../scripts/runtimes/matrix.ts";
 
 /** The validator, with its one known notice kept out of the test output: it does not check `paths` globs (it says
  *  "Glob validation is not yet supported"), which the "filters on paths that exist" test below does instead. Any
@@ -108,7 +108,7 @@ describe("the GitHub Actions workflows", () => {
     expect(/^\s*node: \[(.*)\]$/m.exec(source("ci.yml"))?.[1]?.split(/,\s*/)).toEqual(nodes);
   });
 
-  it("CI runs a job per runtime of scripts/runtimes/matrix.mjs", () => {
+  it("CI runs a job per runtime of scripts/runtimes/matrix.ts", () => {
     const ci = source("ci.yml");
     const noRun = async () => {
       throw new Error("not run");

@@ -1,6 +1,6 @@
 // Type-check benchmark: a consumer of the rainbond client that calls all 17 methods (one per operation of the spec)
 // and reads a field of each result, as an application would. Never run: `tsc --noEmit --extendedDiagnostics` on this
-// file (and what it imports) measures what the client's types cost a consumer. See scripts/bench/typecheck.mjs.
+// file (and what it imports) measures what the client's types cost a consumer. See scripts/bench/typecheck.ts.
 import { createRainbondClient } from "../../src/index.js";
 
 const client = createRainbondClient({ baseUrl: "http://127.0.0.1:7070", token: "t", logLevel: "off" });

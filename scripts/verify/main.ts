@@ -2,7 +2,7 @@
 // could not run (bad arguments, the console cannot be reached, the token is refused), said in one line, no stack.
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { specDiffersFromGenerated } from "../generate.mjs";
+import { specDiffersFromGenerated } from "../generate.ts";
 import { USAGE, UsageError, parseOptions } from "./options.js";
 import { renderJson, renderMarkdown, renderText } from "./render.js";
 import { CannotVerify, verify, type RunContext } from "./run.js";

@@ -1,7 +1,7 @@
 // The report as text for the terminal, as Markdown (--report file.md) and as JSON (--json). All three show the same
 // report, which is masked when it is built (report.ts); the text and Markdown escape control characters.
 import { escapeControl } from "../../src/redact.js";
-import { readMethods } from "../methods.mjs";
+import { readMethods } from "../lib/methods.ts";
 import type { OperationLine, Report } from "./report.js";
 
 /** operationId -> the client's method that calls it (`listComponentPorts` -> `ports.list`), from generated/methods.json. */

@@ -1,3 +1,4 @@
+// @ts-nocheck -- typed in the move to TypeScript (issue 22)
 // The response validator between the client and the console: Prism in proxy mode, over the verify's own copy of the
 // spec, in front of the recording relay:
 //
@@ -16,7 +17,7 @@ import { request } from "node:http";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startPrism } from "../prism.mjs";
+import { startPrism } from "../prism.ts";
 import { startRecorder, type Recorder } from "./recorder.js";
 
 // ---- the verify's copy of the spec -----------------------------------------------------------------------------------

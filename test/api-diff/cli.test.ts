@@ -1,16 +1,17 @@
 // `npm run api-diff` end to end, once: in a temporary git repository holding the project's spec/, src/ and
 // generated/, the spec is changed in the work tree and the command compares it with HEAD, as Markdown and as JSON.
 // (The classification itself is tested in memory: mutations.test.ts, rules.test.ts.)
+import { scriptArgs } from "../../scripts/lib/script.ts";
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { readMethods } from "../../scripts/methods.mjs";
+import { readMethods } from "../../scripts/lib/methods.ts";
 import { removePortField, rewordPortDescription } from "../release/spec-edits.js";
 import { createTempRepo, root, type TempRepo } from "../release/temp-repo.js";
 
 const run = promisify(execFile);
-const cli = join(root, "scripts/api-diff/cli.mjs");
+const cli = join(root, "scripts/api-diff/cli.ts");
 let repo: TempRepo;
 const portMethods = readMethods()
   .filter((method) => method.group === "ports")
@@ -26,7 +27,7 @@ afterAll(() => repo?.remove());
 
 describe("npm run api-diff", () => {
   test("prints the Markdown changelog of the work tree against HEAD", async () => {
-    const { stdout } = await run(process.execPath, [cli], { cwd: repo.dir });
+    const { stdout } = await run(process.execPath, scriptArgs(cli), { cwd: repo.dir });
     expect(stdout).toMatch(
       /^\*\*Breaking\*\*\n\n- `ports.add`, `ports.delete`, `ports.update`, `ports.openOuter`, .*: response 200 field/,
     );
@@ -38,7 +39,7 @@ describe("npm run api-diff", () => {
   });
 
   test("--json prints the bump and the changes", async () => {
-    const { stdout } = await run(process.execPath, [cli, "--base", "HEAD", "--json"], { cwd: repo.dir });
+    const { stdout } = await run(process.execPath, scriptArgs(cli, "--base", "HEAD", "--json"), { cwd: repo.dir });
     const json = JSON.parse(stdout) as { bump: string; changes: { level: string; methods: string[] }[] };
     expect(json.bump).toBe("major");
     expect(
@@ -51,7 +52,9 @@ describe("npm run api-diff", () => {
   });
 
   test("--fail-on breaking exits 1 on a breaking change, the changelog printed all the same", async () => {
-    const failed = await run(process.execPath, [cli, "--fail-on", "breaking"], { cwd: repo.dir }).catch((e) => e);
+    const failed = await run(process.execPath, scriptArgs(cli, "--fail-on", "breaking"), { cwd: repo.dir }).catch(
+      (e) => e,
+    );
     expect(failed.code).toBe(1);
     expect(failed.stdout).toMatch(/^\*\*Breaking\*\*/);
     expect(failed.stderr).toMatch(/^api-diff: \d+ change\(s\) at --fail-on breaking or above$/m);
@@ -62,8 +65,12 @@ describe("npm run api-diff", () => {
     const docsOnly = createTempRepo(["spec", "src", "generated"]);
     try {
       await rewordPortDescription(docsOnly.dir);
-      await expect(run(process.execPath, [cli, "--fail-on", "breaking"], { cwd: docsOnly.dir })).resolves.toBeTruthy();
-      const failed = await run(process.execPath, [cli, "--fail-on", "docs"], { cwd: docsOnly.dir }).catch((e) => e);
+      await expect(
+        run(process.execPath, scriptArgs(cli, "--fail-on", "breaking"), { cwd: docsOnly.dir }),
+      ).resolves.toBeTruthy();
+      const failed = await run(process.execPath, scriptArgs(cli, "--fail-on", "docs"), { cwd: docsOnly.dir }).catch(
+        (e) => e,
+      );
       expect(failed.code).toBe(1);
     } finally {
       docsOnly.remove();
@@ -71,14 +78,18 @@ describe("npm run api-diff", () => {
   });
 
   test("--fail-on with an unknown level is refused with exit code 2 and the usage", async () => {
-    const failed = await run(process.execPath, [cli, "--fail-on", "major"], { cwd: repo.dir }).catch((e) => e);
+    const failed = await run(process.execPath, scriptArgs(cli, "--fail-on", "major"), { cwd: repo.dir }).catch(
+      (e) => e,
+    );
     expect(failed.code).toBe(2);
     expect(failed.stderr).toContain("--fail-on major: not a level");
     expect(failed.stderr).toMatch(/^usage: npm run api-diff/m);
   });
 
   test("an unknown --base is refused with exit code 2 and a message naming it", async () => {
-    const failed = await run(process.execPath, [cli, "--base", "no-such-ref"], { cwd: repo.dir }).catch((e) => e);
+    const failed = await run(process.execPath, scriptArgs(cli, "--base", "no-such-ref"), { cwd: repo.dir }).catch(
+      (e) => e,
+    );
     expect(failed.code).toBe(2);
     expect(failed.stderr).toContain("--base no-such-ref: no such commit");
   });

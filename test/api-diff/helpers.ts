@@ -9,7 +9,7 @@ import {
   type Change,
   type DiffResult,
   type OpenApiDocument,
-} from "../../scripts/api-diff/index.mjs";
+} from "../../scripts/api-diff/index.ts";
 
 export const root = join(import.meta.dirname, "../..");
 

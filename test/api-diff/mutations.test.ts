@@ -3,7 +3,7 @@
 // bundles nothing and spawns nothing (see helpers.ts), so the whole file runs in seconds.
 import { describe, expect, test } from "vitest";
 import { tmpdir } from "node:os";
-import { changelogMarkdown, clientMethods, toJson } from "../../scripts/api-diff/index.mjs";
+import { changelogMarkdown, clientMethods, toJson } from "../../scripts/api-diff/index.ts";
 import { base, diffOf, lines, param, PORTS, RANGE, securePortsList, type Doc } from "./helpers.js";
 
 interface Case {

@@ -1,8 +1,8 @@
-// Each rule of scripts/api-diff/rules.mjs, on a spec change it is written for: the rule decides the level, and where
+// Each rule of scripts/api-diff/rules.ts, on a spec change it is written for: the rule decides the level, and where
 // it corrects api-smart-diff the library's own verdict was another one (so the rule is what makes the difference).
 // Every rule has a case here; a change no rule speaks for keeps the library's verdict.
 import { describe, expect, test } from "vitest";
-import { RULES } from "../../scripts/api-diff/index.mjs";
+import { RULES } from "../../scripts/api-diff/index.ts";
 import { diffOf, param, PORTS, RANGE, securePortsList, type Doc } from "./helpers.js";
 
 interface RuleCase {

@@ -1,4 +1,4 @@
-// The published docs site (scripts/docs.mjs), in a real browser: built first (so this works on a fresh clone), then
+// The published docs site (scripts/docs.ts), in a real browser: built first (so this works on a fresh clone), then
 // opened from file:// with every request that would leave the machine blocked and recorded, as it would be viewed
 // offline. A last test serves it from a loopback static host. Screenshots of every page go to .screenshots/.
 import { existsSync } from "node:fs";
@@ -8,8 +8,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { assertSelfContained, buildSite, serveSite, type BuiltSite, type CodeSample } from "../../scripts/docs.mjs";
-import { readMethods } from "../../scripts/methods.mjs";
+import { assertSelfContained, buildSite, serveSite, type BuiltSite, type CodeSample } from "../../scripts/docs.ts";
+import { readMethods } from "../../scripts/lib/methods.ts";
 import { chromiumPath, guardContext, launchChromium, type Guard } from "./chromium.js";
 import {
   expandTag,

@@ -1,12 +1,12 @@
 // The generic scenarios of the MCP conformance suite (@modelcontextprotocol/conformance, which tests servers over
 // Streamable HTTP) against --http: the others expect the SDK's fixture tools. The suite needs Node 22; it and the
 // runtime matrix's pinned Node 22 are installed from the npm registry into the matrix's cache once
-// (scripts/runtimes/cache.mjs), as `npm run test:runtimes` does.
+// (scripts/runtimes/cache.ts), as `npm run test:runtimes` does.
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import { installed } from "../../scripts/runtimes/cache.mjs";
+import { installed } from "../../scripts/runtimes/cache.ts";
 import { run } from "../package/helpers.js";
-import { PINNED } from "../../scripts/runtimes/matrix.mjs";
+import { PINNED } from "../../scripts/runtimes/matrix.ts";
 import { buildBin, overHttp, type HttpRunning } from "./helpers.js";
 
 const SUITE = "@modelcontextprotocol/conformance@0.1.16";

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { McpToolsFile } from "../../scripts/mcp-tools.mjs";
+import type { McpToolsFile } from "../../scripts/mcp-tools.ts";
 import { root } from "../helpers/readme.js";
 
 export const bin = join(root, "mcp/dist/cli.js");

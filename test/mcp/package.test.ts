@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, expect, test } from "vitest";
-import { withToolsTable } from "../../scripts/mcp-tools.mjs";
+import { withToolsTable } from "../../scripts/mcp-tools.ts";
 import { root } from "../helpers/readme.js";
 import { bin, buildBin, toolsFile } from "./helpers.js";
 
@@ -50,7 +50,7 @@ test("the MCP package depends on the SDK alone, pinned, and packs its bin", () =
   expect(imported.filter((name) => !/^(node:|@modelcontextprotocol\/sdk\/)/.test(name!))).toEqual([]);
 }, 30_000);
 
-test("docs/mcp.md lists the tools as generated (node scripts/mcp-tools.mjs --docs rewrites it)", () => {
+test("docs/mcp.md lists the tools as generated (node scripts/mcp-tools.ts --docs rewrites it)", () => {
   const docs = readFileSync(join(root, "docs/mcp.md"), "utf8");
   expect(docs).toBe(withToolsTable(docs, toolsFile));
   for (const { tool } of toolsFile.tools) expect(docs).toContain(`| \`${tool.name}\` |`);

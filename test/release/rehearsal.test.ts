@@ -10,13 +10,14 @@
 //   4. a new project installs that exact version from the registry, compiles under strict TypeScript against its
 //      types (`@ts-expect-error` on the removed field; the added field typed) and calls Prism mocking that spec.
 // Step 4 of one change runs while the next change goes through steps 1-3: they share nothing.
+import { scriptArgs } from "../../scripts/lib/script.ts";
 import { execFile } from "node:child_process";
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startPrism } from "../../scripts/prism.mjs";
+import { startPrism } from "../../scripts/prism.ts";
 import { startRegistry, type LocalRegistry } from "./registry.js";
 import { addPortField, removePortField, rewordPortDescription } from "./spec-edits.js";
 import { createTempRepo, gitIdentity, root, type TempRepo } from "./temp-repo.js";
@@ -111,7 +112,7 @@ const cleanups: (() => Promise<void>)[] = [];
 
 /** Runs one of the project's scripts in the temporary repository, as the workflows do. */
 const script = (file: string, args: string[] = [], env: NodeJS.ProcessEnv = {}) =>
-  exec(process.execPath, [join(repo.dir, file), ...args], {
+  exec(process.execPath, scriptArgs(join(repo.dir, file), ...args), {
     cwd: repo.dir,
     env: { ...process.env, ...gitIdentity, ...env },
     maxBuffer: 64 * 1024 * 1024,
@@ -205,7 +206,7 @@ describe(
         repo.commit(`spec: ${change.name}`);
         const body = join(work, `pr-body-${version}.md`);
         const outputs = join(work, `outputs-${version}`);
-        await script("scripts/release/regenerate.mjs", ["--body", body], { GITHUB_OUTPUT: outputs });
+        await script("scripts/release/regenerate.ts", ["--body", body], { GITHUB_OUTPUT: outputs });
         const text = await readFile(body, "utf8");
         expect(text.startsWith(`**${change.section}**\n\n`)).toBe(true);
         expect(text).toContain(`${change.line}\n`);
@@ -219,7 +220,7 @@ describe(
         repo.commit("Regenerate generated/ from spec/");
 
         // 2. the version step
-        await script("scripts/release/version.mjs");
+        await script("scripts/release/version.ts");
         const manifest = JSON.parse(await readFile(join(repo.dir, "package.json"), "utf8"));
         expect(manifest.version).toBe(version);
         const lock = JSON.parse(await readFile(join(repo.dir, "package-lock.json"), "utf8"));
@@ -234,7 +235,7 @@ describe(
 
         // 3. the publish step, to the local registry
         const notes = join(work, `notes-${version}.md`);
-        await script("scripts/release/publish.mjs", ["--notes", notes], registry.env);
+        await script("scripts/release/publish.ts", ["--notes", notes], registry.env);
         expect(repo.git("tag", "--list", `v${version}`).trim()).toBe(`v${version}`);
         expect(await readFile(notes, "utf8")).toContain(change.line);
         const packument = (await (await fetch(`${registry.url}/rainbond-openapi`)).json()) as { versions: object };

@@ -1,4 +1,4 @@
-// The runtime cache of the matrix (scripts/runtimes/cache.mjs): where it is, that an install happens once and is
+// The runtime cache of the matrix (scripts/runtimes/cache.ts): where it is, that an install happens once and is
 // reused, that a failed one leaves nothing behind and says what it could not install, and how a platform package's
 // binary is found. npm runs offline here, against a registry address nothing listens on.
 import { existsSync } from "node:fs";
@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { cacheRoot, installed, platformBinary } from "../../scripts/runtimes/cache.mjs";
+import { cacheRoot, installed, platformBinary } from "../../scripts/runtimes/cache.ts";
 import { run } from "../package/helpers.js";
 
 let dir: string;

@@ -1,4 +1,4 @@
-// The TypeScript consumer of the runtime matrix (scripts/runtimes/consumer.mts) stays whole: it imports every public
+// The TypeScript consumer of the runtime matrix (scripts/runtimes/consumer.ts) stays whole: it imports every public
 // export of the package, and it compiles here against src/ (strict, unused imports refused), each `@ts-expect-error`
 // standing for an error the types really raise. The matrix compiles it against the packed package under each
 // TypeScript; this catches a consumer gone stale in seconds, without installing any.
@@ -9,7 +9,7 @@ import ts from "typescript";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { root, run, tscPath } from "../package/helpers.js";
 
-const consumerPath = join(root, "scripts/runtimes/consumer.mts");
+const consumerPath = join(root, "scripts/runtimes/consumer.ts");
 let consumer: string;
 let dir: string;
 

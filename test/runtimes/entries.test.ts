@@ -7,8 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runInNewContext } from "node:vm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { importMapOf } from "../../scripts/runtimes/browser.mjs";
-import { edgeBundle } from "../../scripts/runtimes/entries.mjs";
+import { importMapOf } from "../../scripts/runtimes/browser.ts";
+import { edgeBundle } from "../../scripts/runtimes/entries.ts";
 import { run } from "../package/helpers.js";
 
 let consumer: string;

@@ -4,9 +4,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { matrixRows, PINNED, type MatrixContext } from "../../scripts/runtimes/matrix.mjs";
-import { judge, parseReport, runRows, type Outcome } from "../../scripts/runtimes/outcome.mjs";
-import { REPORT_MARK, type SmokeReport } from "../../scripts/runtimes/smoke.mjs";
+import { matrixRows, PINNED, type MatrixContext } from "../../scripts/runtimes/matrix.ts";
+import { judge, parseReport, runRows, type Outcome } from "../../scripts/runtimes/outcome.ts";
+import { REPORT_MARK, type SmokeReport } from "../../scripts/runtimes/smoke.ts";
 import { root } from "../package/helpers.js";
 
 /** The version of a pinned spec such as "deno@2.9.6". */

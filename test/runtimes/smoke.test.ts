@@ -1,10 +1,10 @@
-// The runtime matrix's smoke suite (scripts/runtimes/smoke.mjs), run here in this Node against the client's source:
+// The runtime matrix's smoke suite (scripts/runtimes/smoke.ts), run here in this Node against the client's source:
 // every check passes on the real package, and a package with a fault the matrix exists to catch fails the check that
 // names it (the other checks still pass, so the report says which).
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import * as lib from "../../src/index.js";
-import { startHangingServer } from "../../scripts/runtimes/servers.mjs";
-import { smoke, type SmokeReport } from "../../scripts/runtimes/smoke.mjs";
+import { startHangingServer } from "../../scripts/runtimes/servers.ts";
+import { smoke, type SmokeReport } from "../../scripts/runtimes/smoke.ts";
 
 const baseUrl = inject("prismUrl");
 const token = "smoke-test-token-9c1d";

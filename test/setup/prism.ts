@@ -2,7 +2,7 @@
 // Its URL reaches the tests through `inject("prismUrl")`; teardown always stops it (startPrism stops it itself when
 // it fails to start).
 import type { TestProject } from "vitest/node";
-import { startPrism } from "../../scripts/prism.mjs";
+import { startPrism } from "../../scripts/prism.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -3,6 +3,7 @@
 // JSON path, grouped by schema; --write's port sequence, whose delete is sent even when a step fails; secrets masked
 // in the terminal, Markdown and JSON reports; and the command line's exit codes. One validator (Prism's proxy and the
 // recorder) serves the in-process runs; the command-line runs start their own.
+import { scriptArgs } from "../../scripts/lib/script.ts";
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { cp, mkdtemp, readFile, rm, utimes, writeFile } from "node:fs/promises";
@@ -422,7 +423,7 @@ describe("arguments", () => {
 });
 
 function cli(args: string[], env: Record<string, string | undefined> = {}) {
-  const child = spawn(process.execPath, [join(root, "scripts/verify/cli.mjs"), ...args], {
+  const child = spawn(process.execPath, scriptArgs("scripts/verify/cli.ts", ...args), {
     cwd: root,
     env: { ...process.env, RAINBOND_TOKEN: TOKEN, ...env },
     stdio: ["ignore", "pipe", "pipe"],

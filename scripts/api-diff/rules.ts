@@ -1,0 +1,139 @@
+// @ts-nocheck -- typed in the move to TypeScript (issue 22)
+// What a change means for the users of this TypeScript client: the one place where api-smart-diff's verdict is
+// corrected. The library judges a change by HTTP compatibility; a user of generated types also breaks at compile time
+// (a `switch` over a response enum with a `never` check, a comparison with a value no longer in a union, a field
+// that may now be `null`) and through the client's own input checks, which read the spec (generated/operations.ts).
+//
+// Each rule: a name, why it exists, when it applies (a context from locate.mjs) and the level it gives:
+// "breaking" (major), "non-breaking" (minor), "docs" (patch). The first rule that applies wins; where none does, the
+// library's own verdict stands (LIBRARY_LEVELS). Each rule has a test in test/api-diff/rules.test.ts.
+import { valueOf } from "./locate.ts";
+
+/** The library's verdicts as levels, where no rule says otherwise. */
+export const LIBRARY_LEVELS = {
+  breaking: "breaking",
+  "non-breaking": "non-breaking",
+  deprecated: "non-breaking", // a deprecation warns, the call still works: "Changed"
+  annotation: "docs",
+  // what the library does not classify (examples, vendor extensions, ...): rules below cover those it reports for
+  // this spec; anything else is shown as a change for a maintainer to judge, never hidden as docs
+  unclassified: "non-breaking",
+};
+
+const isRequestSide = (ctx) => ctx.part === "request" || ctx.part === "parameter";
+/** The types a `type` value allows; `integer` counts as a kind of `number`. */
+const typesOf = (type) => (type === undefined ? ["any"] : [].concat(type));
+const within = (narrow, wide) =>
+  wide.includes("any") || narrow.every((t) => wide.includes(t) || (t === "integer" && wide.includes("number")));
+
+/** @type {{ name: string, why: string, applies(ctx): boolean, level: string | ((ctx) => string) }[]} */
+export const RULES = [
+  {
+    name: "examples-are-docs",
+    why: "examples are read by people and by the mock server, never by the client; the library calls some edits breaking",
+    applies: (ctx) => ctx.keyword === "example" || ctx.keyword === "examples",
+    level: "docs",
+  },
+  {
+    name: "points-limit",
+    why: "the client refuses a range query above x-max-points-per-series before sending it: a lower limit refuses calls that passed",
+    applies: (ctx) => ctx.keyword === "x-max-points-per-series",
+    level: (ctx) => {
+      const [before, after] = [valueOf(ctx, "before"), valueOf(ctx, "after")];
+      return after !== undefined && (before === undefined || after < before) ? "breaking" : "non-breaking";
+    },
+  },
+  {
+    name: "sensitive-marks",
+    why: "x-sensitive changes what the client masks in messages and logs: behaviour, not the API's shape",
+    applies: (ctx) => ctx.keyword === "x-sensitive" || ctx.rest?.includes("x-sensitive"),
+    level: "non-breaking",
+  },
+  {
+    name: "other-extensions-are-docs",
+    why: "the other x- keys (x-since, x-pattern-means, ...) are words for people; the client does not act on them",
+    applies: (ctx) => typeof ctx.keyword === "string" && ctx.keyword.startsWith("x-"),
+    level: "docs",
+  },
+  {
+    name: "response-enum-changes-break",
+    why:
+      "the generated type of a response field with an enum is a union: a new value falls through an exhaustive " +
+      "`switch` (its `never` check no longer compiles), and a removed one makes `case` and `===` on it a compile error",
+    applies: (ctx) => ctx.part === "response" && ctx.keyword === "enum",
+    level: "breaking",
+  },
+  {
+    name: "response-type-widens",
+    why: "a response field that may now be null (or another type) no longer fits the code that reads it under strict TypeScript",
+    applies: (ctx) => ctx.part === "response" && ctx.keyword === "type",
+    level: (ctx) =>
+      within(typesOf(valueOf(ctx, "after")), typesOf(valueOf(ctx, "before"))) ? "non-breaking" : "breaking",
+  },
+  {
+    name: "request-type-narrows",
+    why: "the client checks inputs against the spec's types: a narrower type (number -> integer) refuses calls that passed",
+    applies: (ctx) => isRequestSide(ctx) && ctx.keyword === "type",
+    level: (ctx) =>
+      within(typesOf(valueOf(ctx, "before")), typesOf(valueOf(ctx, "after"))) ? "non-breaking" : "breaking",
+  },
+  {
+    name: "request-field-removed",
+    why: "an object literal with a field the body type no longer has is a compile error (excess property check)",
+    applies: (ctx) =>
+      ctx.part === "request" && ctx.action === "remove" && ctx.keyword === undefined && ctx.field.length > 0,
+    level: "breaking",
+  },
+  {
+    name: "response-defaults-are-docs",
+    why: "a default in a response schema describes the server; no type and no client check reads it",
+    applies: (ctx) => ctx.part === "response" && ctx.keyword === "default",
+    level: "docs",
+  },
+  {
+    name: "request-default-changed",
+    why:
+      "a changed default changes what every call that leaves the value out gets (and the client's range check " +
+      "uses the `step` default); stating a default that was not stated before changes nothing",
+    applies: (ctx) => isRequestSide(ctx) && ctx.keyword === "default",
+    level: (ctx) => (ctx.action === "replace" ? "breaking" : "non-breaking"),
+  },
+  {
+    name: "security-requirements",
+    why:
+      "a new scheme a call must present fails every call made without it; dropping all requirements, or adding " +
+      "an alternative, fails none",
+    applies: (ctx) => ctx.part === "security",
+    level: (ctx) => {
+      const before = valueOf(ctx, "before") ?? [];
+      const after = valueOf(ctx, "after") ?? [];
+      const open = (requirements) => requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0);
+      if (open(after)) return "non-breaking";
+      if (open(before)) return "breaking";
+      // every alternative of before must still be accepted: some alternative of after asks for no more than it
+      const accepted = (r) => after.some((a) => Object.keys(a).every((scheme) => scheme in r));
+      return before.every(accepted) ? "non-breaking" : "breaking";
+    },
+  },
+  {
+    name: "security-scheme-changed",
+    why: "how a credential is sent (header name, scheme type) is what every call using the scheme sends",
+    applies: (ctx) => ctx.part === "scheme",
+    level: (ctx) => (ctx.keyword === "description" ? "docs" : "breaking"),
+  },
+  {
+    name: "document-metadata-is-docs",
+    why: "info, servers and tags describe the API; the client takes its base URL from the caller",
+    applies: (ctx) => ctx.part === "document",
+    level: "docs",
+  },
+];
+
+/** The level of a change for this client's users, and the rule that decided it (undefined: the library's verdict). */
+export function classify(ctx) {
+  for (const rule of RULES) {
+    if (!rule.applies(ctx)) continue;
+    return { level: typeof rule.level === "function" ? rule.level(ctx) : rule.level, rule: rule.name };
+  }
+  return { level: LIBRARY_LEVELS[ctx.libraryType] ?? LIBRARY_LEVELS.unclassified, rule: undefined };
+}

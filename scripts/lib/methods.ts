@@ -1,0 +1,75 @@
+// The client's methods as every tool reads them: generated/methods.json, which `npm run generate` writes from the spec
+// (scripts/client-table.ts): each method of the grouped client (operations, shortcuts, iterators) in the client's
+// order, with its operation, arguments and the spec's examples. No tool parses src/ or probes the client for them.
+// Also how to call a method with those examples: the start tour, the bench and the tests call through callMethod.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { root } from "./script.ts";
+
+/** An argument of a method, as generated/methods.json lists it. */
+export interface MethodArgument {
+  name: string;
+  kind: "scope" | "path" | "body" | "options" | "argument";
+  /** Its TypeScript type, as the client declares it. */
+  type: string;
+  optional: boolean;
+  /** The spec's parameter, for a path argument (`team_id`). */
+  param?: string;
+  /** The spec's example, as the client takes it (numbers where it takes numbers). */
+  example?: unknown;
+}
+
+/** A method of the grouped client, as generated/methods.json lists it. */
+export interface ClientMethod {
+  /** `ports.openOuter` */
+  name: string;
+  method: string;
+  kind: "operation" | "shortcut" | "paging";
+  operationId: string;
+  group: string;
+  effect: "read" | "write" | "destructive";
+  /** `PUT /openapi/v1/...` */
+  http: string;
+  /** The method a shortcut or an iterator calls (`ports.update`). */
+  via?: string;
+  /** The body members a shortcut fixes. */
+  fixed?: Record<string, unknown>;
+  summary: string;
+  args: MethodArgument[];
+  /** The named TypeScript type it returns (`Port[]`, `AsyncGenerator<TeamRegionsResp>`). */
+  returns: string;
+}
+
+/** The entries of `<dir>/generated/methods.json` (dir: the project), in the client's order. */
+export function readMethods(dir = root): ClientMethod[] {
+  return JSON.parse(readFileSync(join(dir, "generated", "methods.json"), "utf8"));
+}
+
+/** The arguments of a call of `method` with the spec's examples; optional ones without an example are left out. */
+export function exampleArgs(method: ClientMethod): unknown[] {
+  const args = method.args.map((arg) => {
+    if (arg.example === undefined && !arg.optional) throw new Error(`${method.name}: no example for ${arg.name}`);
+    return arg.example;
+  });
+  while (args.length && args.at(-1) === undefined) args.pop();
+  return args;
+}
+
+type Callable = (...args: unknown[]) => unknown;
+
+/**
+ * Calls `method` on a client (`client.ports.openOuter(...args)`, by default with the spec's examples) and returns what
+ * the method returns, untouched (the bench measures it); an iterator is consumed with for-await, into an array.
+ */
+export function callMethod(client: object, method: ClientMethod, args = exampleArgs(method)): PromiseLike<unknown> {
+  const group = (client as Record<string, Record<string, Callable>>)[method.group]!;
+  const answer = group[method.method]!(...args);
+  return method.kind === "paging" ? itemsOf(answer as AsyncIterable<unknown>) : (answer as PromiseLike<unknown>);
+}
+
+/** Every item of an async iterator (Array.fromAsync, which Node 20 lacks). */
+async function itemsOf(iterator: AsyncIterable<unknown>): Promise<unknown[]> {
+  const items = [];
+  for await (const item of iterator) items.push(item);
+  return items;
+}
