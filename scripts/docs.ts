@@ -10,7 +10,9 @@
 import { execFile } from "node:child_process";
 import { createReadStream } from "node:fs";
 import { copyFile, mkdir, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { once } from "node:events";
 import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
 import { extname, join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -28,14 +30,7 @@ const GUIDE = "guide";
 /** The navigation link typedoc.json gives the guide: right for the guide's front page, given each page's depth below. */
 const REFERENCE_FROM_GUIDE = "../index.html#/";
 /** The pages of docs/ for whoever maintains the package rather than uses it: the guide shows them last. */
-const MAINTAINER_PAGES = [
-  "editing-the-spec",
-  "verifying-a-console",
-  "releasing",
-  "runtimes",
-  "performance",
-  "docs-site",
-];
+const MAINTAINER_PAGES = /^docs\/(editing-the-spec|verifying-a-console|releasing|runtimes|performance|docs-site)$/;
 
 /** The "API docs by Redocly" badge Redoc shows, drawn here rather than loaded from Redocly's CDN. */
 const badge = (text: string, width: number) =>
@@ -52,26 +47,15 @@ const CDN_REPLACEMENTS = {
   "https://cdn.redocly.com/icons/code/5.24.0": "data:,",
 };
 
-/** The documentation site as built by buildSite. */
-export interface BuiltSite {
-  outDir: string;
-  /** file: URLs of the API reference and of the guide's front page. */
-  reference: string;
-  guide: string;
-  files: number;
-  bytes: number;
-  ms: number;
-}
+/** The documentation site as built by buildSite: where, its file count, and the file: URLs of its two entry pages. */
+export type BuiltSite = Awaited<ReturnType<typeof buildSite>>;
 
 /**
  * The site's copy of the spec (spec/ and generated/ stay as they are): the link to the guide, each operation's code
  * samples, and server texts without Markdown's backticks (Redoc shows them as plain text).
  */
 export async function siteSpec(spec: Spec): Promise<Spec> {
-  spec.externalDocs ??= {
-    description: "Guide to the TypeScript client (rainbond-openapi)",
-    url: `${GUIDE}/index.html`,
-  };
+  spec.externalDocs ??= { description: "Guide to the TypeScript client (rainbond-openapi)", url: "guide/index.html" };
   const samples = await codeSamples(spec);
   for (const operation of Object.values(spec.paths).flatMap((item) => Object.values(item))) {
     if (operation?.operationId && samples[operation.operationId])
@@ -109,10 +93,7 @@ async function buildReference(specPath: string, outFile: string): Promise<void> 
 function fixGuidePage(page: PageEvent) {
   if (!page.contents) return;
   const up = "../".repeat(page.url.split("/").length - 1);
-  const published = new RegExp(
-    `href="${siteUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:index\\.html)?(#[^"]*)?"`,
-    "g",
-  );
+  const published = new RegExp(`href="${siteUrl.replaceAll(".", "\\.")}(?:index\\.html)?(#[^"]*)?"`, "g");
   page.contents = page.contents
     .replace(/(<use href=")[^"#]*assets\/icons\.svg#/g, "$1#")
     .replace(/<!-- contributors[\s\S]*?<!-- \/contributors -->/g, "")
@@ -139,8 +120,7 @@ function annotate(td: typeof import("typedoc"), project: ProjectReflection, rows
     child.comment.blockTags.push(new td.CommentTag("@group", [{ kind: "text", text: groupOf(child) }]));
   }
   for (const document of project.documents ?? []) {
-    const maintainers = MAINTAINER_PAGES.some((page) => document.name === `docs/${page}`);
-    document.frontmatter.group = maintainers ? "For maintainers" : "Guides";
+    document.frontmatter.group = MAINTAINER_PAGES.test(document.name) ? "For maintainers" : "Guides";
     const heading = /^# (.+)$/m.exec(td.Comment.combineDisplayParts(document.content))?.[1];
     document.name = document.name === "CHANGELOG" ? "Changelog" : (heading ?? document.name);
   }
@@ -154,10 +134,8 @@ function annotate(td: typeof import("typedoc"), project: ProjectReflection, rows
     const { method: verb, path, operationId } = row.operation;
     const link = `[\`${verb} ${path}\`](${siteUrl}${referenceAnchor(row.operation)})`;
     const through = row.via ? ` (through \`${row.via}\`)` : "";
-    comment.summary.push({
-      kind: "text",
-      text: `\n\nCalls ${link}, \`${operationId}\` in the API reference${through}.`,
-    });
+    const text = `\n\nCalls ${link}, \`${operationId}\` in the API reference${through}.`;
+    comment.summary.push({ kind: "text", text });
   }
 }
 
@@ -215,7 +193,7 @@ export async function assertSelfContained(dir = siteDir): Promise<void> {
 }
 
 /** Builds the site into `outDir` (default site/, emptied first). */
-export async function buildSite({ outDir = siteDir, quiet = false } = {}): Promise<BuiltSite> {
+export async function buildSite({ outDir = siteDir, quiet = false } = {}) {
   const start = performance.now();
   const log = (line: string) => quiet || console.log(line);
   log(`docs: generated/openapi.json + src/index.ts -> ${relative(process.cwd(), outDir) || "."}/`);
@@ -238,48 +216,34 @@ export async function buildSite({ outDir = siteDir, quiet = false } = {}): Promi
   await assertSelfContained(outDir);
 
   const files = await filesUnder(outDir);
-  const bytes = files.reduce((sum, { size }) => sum + size, 0);
-  const ms = performance.now() - start;
-  const site = { outDir, files: files.length, bytes, ms };
-  const urls = {
-    reference: pathToFileURL(referencePath).href,
-    guide: pathToFileURL(join(outDir, GUIDE, "index.html")).href,
-  };
-  log(
-    `site built in ${(ms / 1000).toFixed(1)} s: ${files.length} files, ${(bytes / 1024 / 1024).toFixed(2)} MiB` +
-      (warnings ? ` (TypeDoc: ${warnings} warning(s))` : "") +
-      `\n  reference  ${urls.reference}\n  guide      ${urls.guide}`,
-  );
-  return { ...site, ...urls };
+  const reference = pathToFileURL(referencePath).href;
+  const guide = pathToFileURL(join(outDir, GUIDE, "index.html")).href;
+  const size = `${files.length} files, ${(files.reduce((sum, file) => sum + file.size, 0) / 2 ** 20).toFixed(2)} MiB`;
+  const seconds = ((performance.now() - start) / 1000).toFixed(1);
+  log(`site built in ${seconds} s: ${size}${warnings ? ` (TypeDoc: ${warnings} warning(s))` : ""}`);
+  log(`  reference  ${reference}\n  guide      ${guide}`);
+  return { outDir, files: files.length, reference, guide };
 }
 
-const TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".json": "application/json",
-  ".svg": "image/svg+xml",
-};
+/** Content types of what the site holds (the spec's copy is served as bytes: it is there for download). */
+const TYPES: { [ext: string]: string } = { html: "text/html", js: "text/javascript", css: "text/css" };
+TYPES.svg = "image/svg+xml";
 
 /** Serves a directory on 127.0.0.1 as a plain static host would (index.html for directories, 404 otherwise). */
-export function serveSite({ dir = siteDir, port = 0 } = {}): Promise<{ url: string; close(): Promise<void> }> {
+export async function serveSite({ dir = siteDir, port = 0 } = {}) {
   const base = resolve(dir);
   const server = createServer(async (req, res) => {
     let file = resolve(base, `.${decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname)}`);
     if (file !== base && !file.startsWith(base + sep)) return void res.writeHead(403).end();
     if ((await stat(file).catch(() => undefined))?.isDirectory()) file = join(file, "index.html");
     if (!(await stat(file).catch(() => undefined))) return void res.writeHead(404).end("not found");
-    res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+    res.writeHead(200, { "content-type": TYPES[extname(file).slice(1)] ?? "application/octet-stream" });
     createReadStream(file).pipe(res);
   });
-  return new Promise((done, reject) => {
-    server.once("error", reject).listen(port, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      // close() ends open connections too: a browser's keep-alive sockets would otherwise hold it open
-      const close = () => new Promise<void>((closed) => (server.close(() => closed()), server.closeAllConnections()));
-      done({ url: `http://127.0.0.1:${port}/`, close });
-    });
-  });
+  await once(server.listen(port, "127.0.0.1"), "listening");
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  // close() ends open connections too: a browser's keep-alive sockets would otherwise hold it open
+  return { url, close: () => new Promise<void>((done) => (server.close(() => done()), server.closeAllConnections())) };
 }
 
 if (isMain(import.meta)) {

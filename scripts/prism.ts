@@ -6,6 +6,7 @@
 // group does not reach it. It mocks a private copy of the spec: its CLI restarts the server whenever that file changes,
 // attributes included (a touch), and with `-p 0` comes back on another port (seen in CI as ECONNREFUSED mid-run).
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { createWriteStream, rmSync } from "node:fs";
 import { copyFile, mkdtemp } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -35,23 +36,20 @@ export async function startPrism({
   const mode = proxyTo === undefined ? ["mock", copy] : ["proxy", copy, proxyTo];
   const args = [prismCli, ...mode, "-h", "127.0.0.1", "-p", String(port), ...(errors ? ["--errors"] : [])];
   const child = spawn(process.execPath, args, { detached: true, stdio: ["ignore", "pipe", "pipe"] });
-  let running = true;
-  const exited = new Promise<void>((done) => child.once("exit", () => done(void (running = false))));
+  const exited = once(child, "exit");
+  // the whole group (Prism's own children too), unless it is gone already
   const kill = (signal: NodeJS.Signals) => {
     try {
-      if (running) process.kill(-child.pid!, signal);
-    } catch {
-      // already gone
-    }
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, signal);
+    } catch {}
   };
   const removeAll = () => (kill("SIGKILL"), rmSync(dir, { recursive: true, force: true }));
   process.once("exit", removeAll);
   const stop = async () => {
     process.off("exit", removeAll);
     kill("SIGTERM");
-    const timer = setTimeout(() => kill("SIGKILL"), 3000);
-    await exited;
-    clearTimeout(timer);
+    const timer = setTimeout(kill, 3000, "SIGKILL");
+    await exited.finally(() => clearTimeout(timer));
     rmSync(dir, { recursive: true, force: true });
   };
 

@@ -6,6 +6,7 @@
 // child is this process), never Prism. npm dies of SIGHUP without forwarding it: this process is then orphaned, which
 // is taken as the same request to stop.
 import { execFileSync } from "node:child_process";
+import { constants } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type * as Client from "../src/index.ts";
@@ -34,14 +35,10 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
 let prism: Prism | undefined;
 let leaving: Promise<unknown> | undefined;
 const leave = (code: number) => (leaving ??= Promise.resolve(prism?.stop()).finally(() => process.exit(code)));
-for (const [signal, number] of [
-  ["SIGHUP", 1],
-  ["SIGINT", 2],
-  ["SIGTERM", 15],
-] as const)
-  process.on(signal, () => leave(128 + number));
+for (const signal of ["SIGHUP", "SIGINT", "SIGTERM"] as const)
+  process.on(signal, () => leave(128 + constants.signals[signal]));
 const parent = process.ppid;
-const orphaned = setInterval(() => process.ppid !== parent && leave(128 + 1), 200).unref();
+const orphaned = setInterval(() => process.ppid !== parent && leave(128 + constants.signals.SIGHUP), 200).unref();
 
 const node = (...args: string[]) => execFileSync(process.execPath, args, { cwd: root, stdio: "inherit" });
 unlessCurrent(GENERATE, () => node(...scriptArgs("scripts/generate.ts", "--brief")));
@@ -51,9 +48,8 @@ unlessCurrent(BUILD, () => {
   node(join(root, "node_modules/tsdown/dist/run.mjs"), "--logLevel", "error");
   console.log(`built dist/ (tsdown) in ${Date.now() - started} ms`);
 });
-const { createRainbondClient, RainbondError }: typeof Client = await import(
-  pathToFileURL(join(root, "dist/index.js")).href
-);
+const dist = pathToFileURL(join(root, "dist/index.js")).href;
+const { createRainbondClient, RainbondError }: typeof Client = await import(dist);
 
 try {
   prism = await startPrism({ port: args.serve ? port : 0 });

@@ -6,15 +6,11 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSy
 import { dirname, join, relative } from "node:path";
 import { root as projectRoot } from "./script.ts";
 
-export interface Step {
-  name: string;
-  /** Files and folders it reads; what it writes among them is hashed as written. */
-  inputs: string[];
-  /** A file it writes: when it is missing, the step runs whatever the stamp says. */
-  output?: string;
-  /** What is printed when the step is skipped. */
-  current: string;
-}
+/**
+ * A step: the files and folders it reads (what it writes among them is hashed as written), a file it writes (when that
+ * is missing, the step runs whatever the stamp says), and what is said when it is skipped.
+ */
+export type Step = { name: string; inputs: string[]; output?: string; current: string };
 
 /** `npm run generate`: spec/ and the generator -> generated/ and the README's table. */
 export const GENERATE: Step = {
