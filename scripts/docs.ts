@@ -1,12 +1,7 @@
-// The documentation site (docs/docs-site.md): generated/openapi.json + src/index.ts -> site/ (git-ignored).
-//   site/index.html     the API reference: Redocly `build-docs --inlineBundle` (Redoc), one self-contained page
-//   site/openapi.json   the site's copy of the spec it renders, for download
-//   site/guide/         the guide to the client: TypeDoc (typedoc.json), README.md as its front page, docs/*.md and
-//                       CHANGELOG.md as its documents
-// The site loads nothing from elsewhere (Redoc's scripts inlined, its CDN images replaced by data: URLs, a
-// Content-Security-Policy in scripts/docs/redoc.hbs) and works from file:// as from any static host: links to the
-// published site are made relative. TypeDoc runs in this process while Redocly's CLI (which has no programmatic
-// build-docs) runs in a child on another core.
+// The documentation site (docs/docs-site.md): generated/openapi.json + src/index.ts -> site/ (git-ignored): the API
+// reference (site/index.html, Redocly's build-docs, with the spec's copy it renders, site/openapi.json) and the guide
+// (site/guide/, TypeDoc). It loads nothing from elsewhere and works from file:// as from any static host. TypeDoc runs
+// in this process while Redocly's CLI (which has no programmatic build-docs) runs in a child on another core.
 import { execFile } from "node:child_process";
 import { createReadStream } from "node:fs";
 import { copyFile, mkdir, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
@@ -18,15 +13,13 @@ import { extname, join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import type { Application, DeclarationReflection, PageEvent, ProjectReflection, Reflection } from "typedoc";
-import { codeSamples, type CodeSample } from "./docs/code-samples.ts";
-import { clientMethods, referenceAnchor, siteUrl, type MethodRow, type Spec } from "./docs/methods.ts";
+import { addCodeSamples } from "./docs/code-samples.ts";
+import { clientMethods, packageJson, referenceAnchor, siteUrl, type MethodRow, type Spec } from "./docs/methods.ts";
 import { commandLine, isMain, root } from "./lib/script.ts";
 import { readSpec } from "./lib/spec.ts";
 
-export type { CodeSample };
 export const siteDir = join(root, "site");
 const assetsDir = join(root, "scripts", "docs");
-const GUIDE = "guide";
 /** The navigation link typedoc.json gives the guide: right for the guide's front page, given each page's depth below. */
 const REFERENCE_FROM_GUIDE = "../index.html#/";
 /** The pages of docs/ for whoever maintains the package rather than uses it: the guide shows them last. */
@@ -56,11 +49,7 @@ export type BuiltSite = Awaited<ReturnType<typeof buildSite>>;
  */
 export async function siteSpec(spec: Spec): Promise<Spec> {
   spec.externalDocs ??= { description: "Guide to the TypeScript client (rainbond-openapi)", url: "guide/index.html" };
-  const samples = await codeSamples(spec);
-  for (const operation of Object.values(spec.paths).flatMap((item) => Object.values(item))) {
-    if (operation?.operationId && samples[operation.operationId])
-      operation["x-codeSamples"] = samples[operation.operationId];
-  }
+  await addCodeSamples(spec);
   const plain = (text?: string) => text?.replace(/`([^`]*)`/g, "$1");
   for (const server of spec.servers ?? []) {
     server.description = plain(server.description);
@@ -75,11 +64,7 @@ async function buildReference(specPath: string, outFile: string): Promise<void> 
   const options = ["--inlineBundle", "--template", join(assetsDir, "redoc.hbs")];
   options.push("--config", join(assetsDir, "redocly-site.yaml"), "--output", outFile);
   const env = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", NO_COLOR: "1" };
-  await promisify(execFile)(process.execPath, [cli, "build-docs", specPath, ...options], { cwd: root, env }).catch(
-    (err: { message: string; stdout?: string; stderr?: string }) => {
-      throw new Error(`redocly build-docs failed: ${err.message}\n${err.stdout ?? ""}${err.stderr ?? ""}`);
-    },
-  );
+  await promisify(execFile)(process.execPath, [cli, "build-docs", specPath, ...options], { cwd: root, env });
   let html = await readFile(outFile, "utf8");
   for (const [from, to] of Object.entries(CDN_REPLACEMENTS)) html = html.replaceAll(from, to);
   await writeFile(outFile, html);
@@ -107,14 +92,12 @@ function fixGuidePage(page: PageEvent) {
  * groups, and under each method of an API area the operation it calls, linked to the reference.
  */
 function annotate(td: typeof import("typedoc"), project: ProjectReflection, rows: MethodRow[]) {
+  const { Interface, Class } = td.ReflectionKind;
   const groupOf = ({ name, kind }: Reflection) =>
-    ["createRainbondClient", "ClientOptions", "RainbondClient"].includes(name)
-      ? "Client"
-      : kind === td.ReflectionKind.Interface && /^[A-Z]\w*Api$/.test(name)
-        ? "API areas"
-        : kind === td.ReflectionKind.Class && name.endsWith("Error")
-          ? "Errors"
-          : "Types and helpers";
+    (["createRainbondClient", "ClientOptions", "RainbondClient"].includes(name) && "Client") ||
+    (kind === Interface && /^[A-Z]\w*Api$/.test(name) && "API areas") ||
+    (kind === Class && name.endsWith("Error") && "Errors") ||
+    "Types and helpers";
   for (const child of project.children ?? []) {
     child.comment ??= new td.Comment();
     child.comment.blockTags.push(new td.CommentTag("@group", [{ kind: "text", text: groupOf(child) }]));
@@ -142,9 +125,7 @@ function annotate(td: typeof import("typedoc"), project: ProjectReflection, rows
 /** TypeDoc, in this process, with typedoc.json: src/index.ts -> `outDir`. Returns its warning count. */
 async function buildGuide(outDir: string, quiet: boolean): Promise<number> {
   const td = await import("typedoc");
-  const docs = (await readdir(join(root, "docs")).catch(() => [])).filter((name) => name.endsWith(".md"));
-  const projectDocuments = docs.sort().map((name) => `docs/${name}`);
-  if (await stat(join(root, "CHANGELOG.md")).catch(() => false)) projectDocuments.push("CHANGELOG.md");
+  const projectDocuments = ["docs/*.md", "CHANGELOG.md"];
   const app: Application = await td.Application.bootstrapWithPlugins(
     { options: join(root, "typedoc.json"), out: outDir, logLevel: quiet ? "Error" : "Warn", projectDocuments },
     [new td.TypeDocReader(), new td.PackageJsonReader(), new td.TSConfigReader()],
@@ -174,12 +155,10 @@ async function filesUnder(dir: string): Promise<{ file: string; size: number }[]
  * `@import`/`url()` or a module import from a URL with a scheme other than data:, or Redoc's CDN.
  */
 export async function assertSelfContained(dir = siteDir): Promise<void> {
-  const scheme = "(?:[a-z][a-z0-9+.-]*:)?";
+  const url = `((?:[a-z][a-z0-9+.-]*:)?//[^"'\\s>)]+)`; // with any scheme but data: (which has no //)
   const loaders = [
-    `<(?:script|img|iframe|source|audio|video|embed)\\b[^>]*\\ssrc\\s*=\\s*["']?(${scheme}//[^"'\\s>]+)`,
-    `<link\\b[^>]*\\shref\\s*=\\s*["']?(${scheme}//[^"'\\s>]+)`,
-    `@import\\s+(?:url\\()?\\s*["']?(${scheme}//[^"')\\s]+)`,
-    `url\\(\\s*["']?((?:https?:)?//[^"')\\s]+)`,
+    `(?:<(?:script|img|iframe|source|audio|video|embed)\\b[^>]*\\ssrc|<link\\b[^>]*\\shref)\\s*=\\s*["']?${url}`,
+    `(?:@import\\s+(?:url\\()?|url\\()\\s*["']?${url}`,
     `\\bimport\\s*(?:\\{[^}]*\\}\\s*from\\s*)?["']((?:https?:)?//[^"']+)`,
     "(https?://(?:cdn\\.redoc\\.ly|cdn\\.redocly\\.com|fonts\\.googleapis\\.com|fonts\\.gstatic\\.com)[^\"'\\s)`]*)",
   ].map((source) => new RegExp(source, "gi"));
@@ -203,21 +182,20 @@ export async function buildSite({ outDir = siteDir, quiet = false } = {}) {
   await writeFile(join(outDir, "openapi.json"), `${JSON.stringify(spec, null, 2)}\n`);
   // The page shows `info.version` beside the title: there it is named as the API's, beside the package's version
   // (the download keeps the spec's own).
-  const { version } = JSON.parse(await readFile(join(root, "package.json"), "utf8"));
   const rendered = join(outDir, "rendered.json");
-  const shown = `API ${spec.info.version} · rainbond-openapi ${version}`;
+  const shown = `API ${spec.info.version} · rainbond-openapi ${packageJson.version}`;
   await writeFile(rendered, JSON.stringify({ ...spec, info: { ...spec.info, version: shown } }));
   const referencePath = join(outDir, "index.html");
   const [, warnings] = await Promise.all([
     buildReference(rendered, referencePath).then(() => rm(rendered)),
-    buildGuide(join(outDir, GUIDE), quiet),
+    buildGuide(join(outDir, "guide"), quiet),
     copyFile(join(assetsDir, "favicon.svg"), join(outDir, "favicon.svg")),
   ]);
   await assertSelfContained(outDir);
 
   const files = await filesUnder(outDir);
   const reference = pathToFileURL(referencePath).href;
-  const guide = pathToFileURL(join(outDir, GUIDE, "index.html")).href;
+  const guide = pathToFileURL(join(outDir, "guide", "index.html")).href;
   const size = `${files.length} files, ${(files.reduce((sum, file) => sum + file.size, 0) / 2 ** 20).toFixed(2)} MiB`;
   const seconds = ((performance.now() - start) / 1000).toFixed(1);
   log(`site built in ${seconds} s: ${size}${warnings ? ` (TypeDoc: ${warnings} warning(s))` : ""}`);
@@ -254,12 +232,6 @@ if (isMain(import.meta)) {
     { serve: { type: "boolean" } },
     { allowPositionals: true },
   );
-  try {
-    await buildSite();
-    if (values.serve)
-      console.log(`serving site/ on ${(await serveSite({ port: Number(positionals[0] ?? 8080) })).url}`);
-  } catch (err) {
-    console.error(`docs: ${err instanceof Error ? err.message : err}`);
-    process.exit(1);
-  }
+  await buildSite();
+  if (values.serve) console.log(`serving site/ on ${(await serveSite({ port: Number(positionals[0] ?? 8080) })).url}`);
 }

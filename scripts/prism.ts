@@ -16,12 +16,8 @@ import { root } from "./lib/script.ts";
 
 const prismCli = createRequire(import.meta.url).resolve("@stoplight/prism-cli/dist/index.js");
 
-export interface Prism {
-  url: string;
-  /** The private copy of the spec Prism reads, removed by `stop`. */
-  spec: string;
-  stop(): Promise<void>;
-}
+/** A running Prism: its URL, the private copy of the spec it reads (removed by `stop`), and how to stop it. */
+export type Prism = { url: string; spec: string; stop(): Promise<void> };
 
 /** `port` 0 (the default) takes a free port; `proxyTo` (the upstream's origin) starts the proxy instead of the mock. */
 export async function startPrism({

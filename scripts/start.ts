@@ -1,10 +1,7 @@
-// npm start: regenerate from spec/ and build the client (each skipped when current: scripts/lib/build-stamp.ts), start
-// the Prism mock of the spec on loopback, and call every method of the client (generated/methods.json, with the spec's
-// examples), one line each; with --serve the mock then keeps running until Ctrl-C, SIGTERM or SIGHUP.
-// Prism runs in a process group of its own (scripts/prism.ts), so that this script stops it on every way out: a signal
-// sent to npm reaches this script (npm forwards SIGINT and SIGTERM, and the npm script is `exec node ...`, so npm's
-// child is this process), never Prism. npm dies of SIGHUP without forwarding it: this process is then orphaned, which
-// is taken as the same request to stop.
+// npm start (usage below). Prism runs in a process group of its own (scripts/prism.ts), so that this script stops it on
+// every way out: a signal sent to npm reaches this script (npm forwards SIGINT and SIGTERM, and the npm script is
+// `exec node ...`, so npm's child is this process), never Prism. npm dies of SIGHUP without forwarding it: this process
+// is then orphaned, which is taken as the same request to stop.
 import { execFileSync } from "node:child_process";
 import { constants } from "node:os";
 import { join } from "node:path";
@@ -19,8 +16,9 @@ const DEFAULT_PORT = 4010;
 const { values: args } = commandLine(
   `usage: npm start [-- --serve [--port N]]
 
-  (no flag)      regenerate and build (each skipped when up to date), then call every method of the client against
-                 the Prism mock of the spec on a free port; Prism stops at the end
+  (no flag)      regenerate and build (each skipped when up to date: scripts/lib/build-stamp.ts), then call every
+                 method of the client (generated/methods.json, with the spec's examples) against the Prism mock of
+                 the spec on a free port, one line each; Prism stops at the end
   --serve        the same, then the mock keeps running on 127.0.0.1:N until Ctrl-C
   --port <N>     the port of --serve (default ${DEFAULT_PORT})`,
   { serve: { type: "boolean" }, port: { type: "string" } },

@@ -5,7 +5,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { siteSpec, type CodeSample } from "../scripts/docs.ts";
+import { siteSpec } from "../scripts/docs.ts";
+import type { CodeSample } from "../scripts/docs/code-samples.ts";
 import type { Spec } from "../scripts/docs/methods.ts";
 import { readMethods } from "../scripts/lib/methods.ts";
 import { root, runExample, tempDir, typeCheck, writeExample } from "./helpers/readme.js";

@@ -4,19 +4,16 @@
 import * as prettier from "prettier";
 import { createRainbondClient, type RainbondClient } from "../../src/index.ts";
 import { callMethod, exampleArgs } from "../lib/methods.ts";
-import { clientMethods, type MethodRow, type Spec } from "./methods.ts";
+import { argumentNames, clientMethods, type MethodRow, type Spec } from "./methods.ts";
 
 /** A code sample of an operation, as Redoc's `x-codeSamples` holds it. */
-export interface CodeSample {
-  lang: string;
-  label: string;
-  source: string;
-}
+export type CodeSample = { lang: string; label: string; source: string };
 
 /** A value as TypeScript source: JSON, with identifier keys unquoted. */
 const literal = (value: unknown) =>
   value === undefined ? "undefined" : JSON.stringify(value).replace(/"([A-Za-z_$][\w$]*)":/g, "$1:");
 const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+const SAMPLE_STYLE = { parser: "typescript", printWidth: 80 };
 
 /** The request the client makes for `call`, as curl: recorded by a fetch that sends nothing. */
 async function curlOf(baseUrl: string, call: (client: RainbondClient) => PromiseLike<unknown>): Promise<string> {
@@ -26,11 +23,8 @@ async function curlOf(baseUrl: string, call: (client: RainbondClient) => Promise
     throw new Error("recorded, not sent");
   };
   const client = createRainbondClient({ baseUrl, token: "$RAINBOND_TOKEN", fetch, logLevel: "off" });
-  const refused = await Promise.resolve(call(client)).then(
-    () => undefined,
-    (err: Error) => err,
-  );
-  if (!request) throw new Error(`the sample's call was refused: ${refused?.message}`);
+  const refused = await Promise.resolve(call(client)).catch(String);
+  if (!request) throw new Error(`the sample's call was refused: ${refused}`);
   const { method, url, headers } = request;
   const body = await request.text();
   // the token stays a shell variable: double quotes, so that the shell fills it in
@@ -44,7 +38,6 @@ async function curlOf(baseUrl: string, call: (client: RainbondClient) => Promise
 function typeScriptOf(row: MethodRow, args: unknown[], others: MethodRow[], baseUrl: string): string {
   const scopes = row.args.filter((arg, i) => arg.kind === "scope" && i < args.length);
   const values = args.map((value, i) => (row.args[i]!.kind === "scope" ? row.args[i]!.name : literal(value)));
-  const signature = (other: MethodRow) => other.args.map((arg) => arg.name + (arg.optional ? "?" : "")).join(", ");
   return [
     `import { createRainbondClient } from "rainbond-openapi";`,
     "",
@@ -54,29 +47,24 @@ function typeScriptOf(row: MethodRow, args: unknown[], others: MethodRow[], base
     `const result = await client.${row.name}(${values.join(", ")});`,
     "console.log(result);",
     ...(others.length ? ["", "// also through this operation:"] : []),
-    ...others.map((other) => `// client.${other.name}(${signature(other)})`),
+    ...others.map((other) => `// client.${other.name}(${argumentNames(other).join(", ")})`),
   ].join("\n");
 }
 
-/** The code samples of every operation of `spec`, by operationId: TypeScript, then curl. */
-export async function codeSamples(spec: Spec): Promise<Record<string, CodeSample[]>> {
+/** Gives every operation of `spec` its code samples (`x-codeSamples`): TypeScript, then curl. */
+export async function addCodeSamples(spec: Spec): Promise<void> {
   const { rows } = clientMethods({ spec });
   const baseUrl = spec.servers?.[0]?.variables?.base_url?.default ?? "http://127.0.0.1:7070";
-  const samples: Record<string, CodeSample[]> = {};
   for (const row of rows.filter((r) => r.kind === "operation")) {
     const args = exampleArgs(row);
     const others = rows.filter((r) => r.kind !== "operation" && r.operationId === row.operationId);
-    const typeScript = await prettier.format(typeScriptOf(row, args, others, baseUrl), {
-      parser: "typescript",
-      printWidth: 80,
-    });
+    const typeScript = await prettier.format(typeScriptOf(row, args, others, baseUrl), SAMPLE_STYLE);
     // every argument in its place, then the call options
     const call = [...row.args.map((_, i) => args[i]), { retries: 0 }];
-    samples[row.operationId] = [
+    spec.paths[row.operation.path]![row.operation.method.toLowerCase()]!["x-codeSamples"] = [
       // Redoc knows no TypeScript: JavaScript's highlighting, under a label of its own (scripts/docs/redocly-site.yaml)
       { lang: "JavaScript", label: "TypeScript", source: typeScript },
       { lang: "curl", label: "curl", source: await curlOf(baseUrl, (client) => callMethod(client, row, call)) },
-    ];
+    ] satisfies CodeSample[];
   }
-  return samples;
 }

@@ -14,16 +14,12 @@ export interface Spec {
   externalDocs?: { description?: string; url: string };
   paths: Record<string, Record<string, { operationId?: string; tags?: string[]; [key: string]: unknown }>>;
 }
-export interface Operation {
-  operationId: string;
-  method: string;
-  path: string;
-  tag: string;
-}
+export type Operation = { operationId: string; method: string; path: string; tag: string };
 export type MethodRow = ClientMethod & { operation: Operation };
 
-const { repository } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
-const [, owner, name] = /github\.com\/([^/]+)\/([^/.]+)/.exec(repository.url ?? repository) ?? [];
+const packageFile = readFileSync(join(root, "package.json"), "utf8");
+export const packageJson: { version: string; repository: { url: string } } = JSON.parse(packageFile);
+const [, owner, name] = /github\.com\/([^/]+)\/([^/.]+)/.exec(packageJson.repository.url) ?? [];
 /** The published site (GitHub Pages of package.json's repository): the reference is its front page. */
 export const siteUrl = `https://${owner}.github.io/${name}/`;
 
@@ -48,6 +44,9 @@ export function clientMethods({ spec = readSpec() as unknown as Spec, methods = 
   });
   return { rows, operations };
 }
+
+/** The names of a method's arguments, an optional one marked `?`. */
+export const argumentNames = ({ args }: ClientMethod) => args.map((arg) => arg.name + (arg.optional ? "?" : ""));
 
 /**
  * The path as the table shows it: without `/openapi/v1`, and where a scope argument fills its leading parameters, what

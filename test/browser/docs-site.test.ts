@@ -8,7 +8,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { assertSelfContained, buildSite, serveSite, type BuiltSite, type CodeSample } from "../../scripts/docs.ts";
+import { assertSelfContained, buildSite, serveSite, type BuiltSite } from "../../scripts/docs.ts";
+import type { CodeSample } from "../../scripts/docs/code-samples.ts";
 import { readMethods } from "../../scripts/lib/methods.ts";
 import { chromiumPath, guardContext, launchChromium, type Guard } from "./chromium.js";
 import {
