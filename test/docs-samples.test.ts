@@ -5,12 +5,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { siteSpec, type CodeSample } from "../scripts/docs.ts";
+import { siteSpec } from "../scripts/docs.ts";
+import type { CodeSample } from "../scripts/docs/code-samples.ts";
+import type { Spec } from "../scripts/docs/methods.ts";
 import { readMethods } from "../scripts/lib/methods.ts";
 import { root, runExample, tempDir, typeCheck, writeExample } from "./helpers/readme.js";
-
-type Operation = { operationId: string; "x-codeSamples"?: CodeSample[] };
-type Spec = { paths: Record<string, Record<string, Operation>>; servers: { description: string }[] };
 
 const generated = readFileSync(join(root, "generated/openapi.json"), "utf8");
 /** The method of generated/methods.json that calls each operation (not a shortcut nor an iterator). */
@@ -30,7 +29,7 @@ beforeAll(async () => {
   for (const item of Object.values(site.paths)) {
     for (const operation of Object.values(item)) {
       if (!operation.operationId) continue; // the path's own parameters
-      const list = operation["x-codeSamples"] ?? [];
+      const list = (operation["x-codeSamples"] ?? []) as CodeSample[];
       samples[operation.operationId] = {
         typeScript: list.find((s) => s.label === "TypeScript")?.source ?? "",
         curl: list.find((s) => s.label === "curl")?.source ?? "",
@@ -58,7 +57,7 @@ describe("the reference's code samples", () => {
 
   test("the server texts of the site's copy hold no Markdown backticks", () => {
     expect(JSON.parse(generated).servers[0].description).toContain("`");
-    for (const server of site.servers) expect(server.description).not.toContain("`");
+    for (const server of site.servers!) expect(server.description).not.toContain("`");
   });
 
   test("the TypeScript samples type-check under strict against src/", () => {

@@ -1,6 +1,6 @@
 // `npm start -- --serve --port N` keeps the Prism mock running on 127.0.0.1:N and says how to point the client at it;
 // stopping npm stops the mock too, and nothing is left behind: no process of the run, no listening port, no temporary
-// copy of the spec. Each way of stopping gets a run of its own: SIGTERM, SIGHUP and SIGINT sent to npm's process, and
+// copy of the spec. Each way of stopping gets a run of its own (the first alone, the others at once): SIGTERM, SIGHUP and SIGINT sent to npm's process, and
 // SIGINT sent as Ctrl-C sends it, to npm's process group. (npm passes a signal on to the `sh -c` it runs a script in,
 // and sh waits for its command without passing SIGINT on: so the script is `exec node ...`, and npm's child is node.)
 // Linux: processes are found in /proc by their command lines. Nothing polls: the test waits for what npm prints, and
@@ -11,7 +11,7 @@ import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, test, vi } from "vitest";
-import { buildUnlessCurrent } from "../scripts/lib/build-stamp.ts";
+import { BUILD, GENERATE, unlessCurrent } from "../scripts/lib/build-stamp.ts";
 import { readMethods } from "../scripts/lib/methods.ts";
 import { root } from "./helpers/readme.js";
 import { specOperations } from "./helpers/spec.js";
@@ -60,84 +60,91 @@ describe("npm start -- --serve", () => {
     ["SIGINT", "npm's process"],
     ["SIGINT", "npm's process group (Ctrl-C)"],
   ] as const;
-  for (const [signal, to] of stops) {
-    test(`serves the mock on --port until ${signal} is sent to ${to}, then leaves nothing behind`, async () => {
-      const port = await freePort();
-      // a process group of its own, as a shell gives the command it runs
-      const npm = spawn("npm", ["start", "--", "--serve", "--port", String(port)], {
-        cwd: root,
-        stdio: ["ignore", "pipe", "pipe"],
-        detached: true,
-      });
-      const url = `http://127.0.0.1:${port}`;
-      let output = "";
-      const closed = new Promise((resolve) => npm.once("close", resolve));
-      const announced = new Promise<void>((resolve, reject) => {
-        const read = (chunk: Buffer) => {
-          output += chunk;
-          if (output.includes(`keeps running at ${url}`)) resolve();
-        };
-        npm.stdout.on("data", read);
-        npm.stderr.on("data", read);
-        void closed.then(() => reject(new Error(`npm start ended before it served the mock:\n${output}`)));
-      });
-      try {
-        await announced;
-        expect(output).toContain(`createRainbondClient({ baseUrl: "${url}"`);
-        expect(output).toContain(`Prefer: "code=404"`);
-        // the tour: the generator's timings on one line, and each line named by the method it calls
-        expect(output).toMatch(
-          /^generate spec\/ -> generated\/: .*; steps, ms: load \d+, .*format-ts \d+, .*readme \d+$/m,
-        );
-        expect(output).not.toMatch(/^ {2}lint +\d+ ms/m);
-        // the build, or the word that it was not needed (test "npm start's build step" below); no colour in a pipe
-        expect(output).toMatch(
-          /^(built .* in \d+ ms|dist\/ is up to date with src\/ and generated\/: build skipped)$/m,
-        );
-        expect(output).not.toContain("\x1b[");
-        // every method of generated/methods.json, one line each: shortcuts and the iterator too
-        for (const { name } of readMethods())
-          expect(output).toMatch(new RegExp(`^ok +${name.replace(".", "\\.")} +\\S`, "m"));
-        expect(output).toMatch(/^ok +ports\.openOuter +Port \{ container_port: 8080,/m);
-        expect(output).toMatch(/^ok +regions\.iterateForTeam +1 × TeamRegionsResp$/m);
-        const methods = readMethods().length;
-        expect(output).toContain(
-          `${methods} of ${methods} methods answered, covering the ${specOperations.length} operations of the spec`,
-        );
-        expect(await listening(port)).toBe(true);
-        // the mock answers as the spec says, and with an error when asked to
-        const answer = await fetch(`${url}/openapi/v1/httpdomains`, { headers: { authorization: "t" } });
-        expect(answer.status).toBe(200);
-        const refused = await fetch(`${url}/openapi/v1/httpdomains`, {
-          headers: { authorization: "t", prefer: "code=404" },
+  // the first run alone (it regenerates and builds when needed), the others at the same time (nothing left to write)
+  for (const [i, [signal, to]] of stops.entries()) {
+    (i === 0 ? test : test.concurrent)(
+      `serves the mock on --port until ${signal} is sent to ${to}, then leaves nothing behind`,
+      async () => {
+        const port = await freePort();
+        // a process group of its own, as a shell gives the command it runs
+        const npm = spawn("npm", ["start", "--", "--serve", "--port", String(port)], {
+          cwd: root,
+          stdio: ["ignore", "pipe", "pipe"],
+          detached: true,
         });
-        expect(refused.status).toBe(404);
+        const url = `http://127.0.0.1:${port}`;
+        let output = "";
+        const closed = new Promise((resolve) => npm.once("close", resolve));
+        const announced = new Promise<void>((resolve, reject) => {
+          const read = (chunk: Buffer) => {
+            output += chunk;
+            if (output.includes(`keeps running at ${url}`)) resolve();
+          };
+          npm.stdout.on("data", read);
+          npm.stderr.on("data", read);
+          void closed.then(() => reject(new Error(`npm start ended before it served the mock:\n${output}`)));
+        });
+        try {
+          await announced;
+          expect(output).toContain(`createRainbondClient({ baseUrl: "${url}"`);
+          expect(output).toContain(`Prefer: "code=404"`);
+          // the generator's timings on one line, or the word that it was not needed
+          expect(output).toMatch(
+            /^(generate spec\/ -> generated\/: .*; steps, ms: load \d+, .*readme \d+|generated\/ is up to date .*)$/m,
+          );
+          expect(output).not.toMatch(/^ {2}lint +\d+ ms/m);
+          // the build, or the word that it was not needed (test "npm start's build step" below); no colour in a pipe
+          expect(output).toMatch(
+            /^(built .* in \d+ ms|dist\/ is up to date with src\/ and generated\/: build skipped)$/m,
+          );
+          expect(output).not.toContain("\x1b[");
+          // the first run left generated/ and dist/ current: the later ones skip both steps
+          if (i > 0) expect(output).toContain(`${GENERATE.current}\n${BUILD.current}\n`);
+          // every method of generated/methods.json, one line each: shortcuts and the iterator too
+          for (const { name } of readMethods())
+            expect(output).toMatch(new RegExp(`^ok +${name.replace(".", "\\.")} +\\S`, "m"));
+          expect(output).toMatch(/^ok +ports\.openOuter +Port \{ container_port: 8080,/m);
+          expect(output).toMatch(/^ok +regions\.iterateForTeam +1 × TeamRegionsResp$/m);
+          const methods = readMethods().length;
+          expect(output).toContain(
+            `${methods} of ${methods} methods answered, covering the ${specOperations.length} operations of the spec`,
+          );
+          expect(await listening(port)).toBe(true);
+          // the mock answers as the spec says, and with an error when asked to
+          const answer = await fetch(`${url}/openapi/v1/httpdomains`, { headers: { authorization: "t" } });
+          expect(answer.status).toBe(200);
+          const refused = await fetch(`${url}/openapi/v1/httpdomains`, {
+            headers: { authorization: "t", prefer: "code=404" },
+          });
+          expect(refused.status).toBe(404);
 
-        const script = processesWith("scripts/start.ts", "--serve", String(port));
-        const prism = processesWith("prism-cli/dist/index.js", "mock", String(port));
-        expect(script).toHaveLength(1);
-        expect(prism).toHaveLength(1);
-        const specCopy = prism[0]!.args.find((arg) => arg.endsWith("openapi.json"))!;
-        expect(existsSync(specCopy)).toBe(true);
+          const script = processesWith("scripts/start.ts", "--serve", String(port));
+          const prism = processesWith("prism-cli/dist/index.js", "mock", String(port));
+          expect(script).toHaveLength(1);
+          expect(prism).toHaveLength(1);
+          const specCopy = prism[0]!.args.find((arg) => arg.endsWith("openapi.json"))!;
+          expect(existsSync(specCopy)).toBe(true);
 
-        if (to.includes("group")) process.kill(-npm.pid!, signal);
-        else npm.kill(signal);
-        await closed;
-        expect(processesWith("scripts/start.ts", "--serve", String(port))).toEqual([]);
-        expect(processesWith("prism-cli/dist/index.js", "mock", String(port))).toEqual([]);
-        expect(await listening(port)).toBe(false);
-        expect(existsSync(specCopy)).toBe(false);
-      } finally {
-        if (npm.exitCode === null && npm.signalCode === null) npm.kill("SIGKILL");
-        // whatever the outcome, nothing of this run may outlive it
-        for (const { pid } of [
-          ...processesWith("scripts/start.ts", "--serve", String(port)),
-          ...processesWith("prism-cli/dist/index.js", "mock", String(port)),
-        ]) {
-          process.kill(pid, "SIGKILL");
+          if (to.includes("group")) process.kill(-npm.pid!, signal);
+          else npm.kill(signal);
+          await closed;
+          expect(processesWith("scripts/start.ts", "--serve", String(port))).toEqual([]);
+          expect(processesWith("prism-cli/dist/index.js", "mock", String(port))).toEqual([]);
+          expect(await listening(port)).toBe(false);
+          expect(existsSync(specCopy)).toBe(false);
+        } finally {
+          if (npm.exitCode === null && npm.signalCode === null) npm.kill("SIGKILL");
+          // whatever the outcome, nothing of this run may outlive it
+          for (const { pid } of [
+            ...processesWith("scripts/start.ts", "--serve", String(port)),
+            ...processesWith("prism-cli/dist/index.js", "mock", String(port)),
+          ]) {
+            process.kill(pid, "SIGKILL");
+          }
         }
-      }
-    }, 180_000);
+      },
+      180_000,
+    );
   }
 });
 
@@ -164,7 +171,7 @@ describe("npm start's build step", () => {
     /** Runs the step; whether it built. */
     const start = () => {
       const before = builds;
-      buildUnlessCurrent(build, dir);
+      unlessCurrent(BUILD, build, dir);
       return builds > before;
     };
     return { dir, start };

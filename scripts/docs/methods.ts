@@ -1,65 +1,66 @@
-// @ts-nocheck -- typed in the move to TypeScript (issue 22)
-// The client's methods as the documentation shows them: generated/methods.json (scripts/methods.ts), one row per
-// method of the client, each joined to the operation of the spec it calls (method, path and tag, which make its
-// address in the reference). Used by scripts/readme-table.ts (the README's table of methods) and scripts/docs.ts
-// (code samples in the reference, links from the guide to the reference).
+// The client's methods as the README's table (scripts/readme-table.ts) and the docs site (scripts/docs.ts) show them:
+// generated/methods.json, each method joined to the operation of the spec it calls (its method, path and tag, which
+// make its address in the reference).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { readMethods } from "../lib/methods.ts";
+import { readMethods, type ClientMethod } from "../lib/methods.ts";
 import { root } from "../lib/script.ts";
+import { readSpec } from "../lib/spec.ts";
 
-export { root };
-
-/** The published site (GitHub Pages of the repository in package.json): the reference is its front page. */
-export function siteUrl() {
-  const { repository } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
-  const [, owner, name] = /github\.com\/([^/]+)\/([^/.]+)/.exec(repository.url ?? repository) ?? [];
-  return `https://${owner}.github.io/${name}/`;
+/** What the docs read of an OpenAPI document; the rest is carried along untouched. */
+export interface Spec {
+  info: { title: string; version: string };
+  servers?: { description?: string; variables?: Record<string, { default?: string; description?: string }> }[];
+  externalDocs?: { description?: string; url: string };
+  paths: Record<string, Record<string, { operationId?: string; tags?: string[]; [key: string]: unknown }>>;
 }
+export type Operation = { operationId: string; method: string; path: string; tag: string };
+export type MethodRow = ClientMethod & { operation: Operation };
+
+const packageFile = readFileSync(join(root, "package.json"), "utf8");
+export const packageJson: { version: string; repository: { url: string } } = JSON.parse(packageFile);
+const [, owner, name] = /github\.com\/([^/]+)\/([^/.]+)/.exec(packageJson.repository.url) ?? [];
+/** The published site (GitHub Pages of package.json's repository): the reference is its front page. */
+export const siteUrl = `https://${owner}.github.io/${name}/`;
 
 /** The reference's address of an operation, relative to the site (Redoc routes `#/<tag>/<operationid>`). */
-export const referenceAnchor = (operation) =>
-  `#/${operation.tag.toLowerCase().replace(/\s+/g, "-")}/${operation.operationId.toLowerCase()}`;
-
-/** Every operation of the spec by operationId, in the spec's order: its method, path and tag. */
-export function operationsOf(spec) {
-  const byId = {};
-  for (const [path, item] of Object.entries(spec.paths)) {
-    for (const [method, op] of Object.entries(item)) {
-      if (op?.operationId)
-        byId[op.operationId] = { operationId: op.operationId, method: method.toUpperCase(), path, tag: op.tags[0] };
-    }
-  }
-  return byId;
-}
+export const referenceAnchor = ({ tag, operationId }: Operation) =>
+  `#/${tag.toLowerCase().replace(/\s+/g, "-")}/${operationId.toLowerCase()}`;
 
 /**
- * One row per method of the client, in the client's order: its entry of generated/methods.json (see
- * scripts/methods.d.mts) with `operation` (see operationsOf). By default from generated/.
+ * One row per method of the client, in the client's order, with the operation it calls; and every operation of the
+ * spec, in the spec's order. By default from generated/.
  */
-export function clientMethods({
-  spec = JSON.parse(readFileSync(join(root, "generated/openapi.json"), "utf8")),
-  methods = readMethods(),
-} = {}) {
-  const operations = operationsOf(spec);
-  const rows = methods.map((method) => {
-    const operation = operations[method.operationId];
+export function clientMethods({ spec = readSpec() as unknown as Spec, methods = readMethods() } = {}) {
+  const operations = Object.entries(spec.paths).flatMap(([path, item]) =>
+    Object.entries(item).flatMap(([method, op]) =>
+      op?.operationId ? [{ operationId: op.operationId, method: method.toUpperCase(), path, tag: op.tags![0]! }] : [],
+    ),
+  );
+  const rows: MethodRow[] = methods.map((method) => {
+    const operation = operations.find((op) => op.operationId === method.operationId);
     if (!operation) throw new Error(`${method.name}: the spec has no operation ${method.operationId}`);
     return { ...method, operation };
   });
   return { rows, operations };
 }
 
+/** The names of a method's arguments, an optional one marked `?`. */
+export const argumentNames = ({ args }: ClientMethod) => args.map((arg) => arg.name + (arg.optional ? "?" : ""));
+
 /**
  * The path as the table shows it: without `/openapi/v1`, and where a scope argument fills its leading parameters, what
  * follows them (`…/ports/{port}`; `…/services/{service_id}` when nothing does).
  */
-export function shortPath({ operation, args }) {
+export function shortPath({ operation, args }: MethodRow): string {
   const path = operation.path.replace(/^\/openapi\/v1/, "");
   if (!args.some((arg) => arg.kind === "scope")) return path;
   // the scope fills every path parameter that no argument of its own takes
   const own = new Set(args.filter((arg) => arg.kind === "path").map((arg) => `{${arg.param}}`));
-  const last = path.match(/\{\w+\}/g).findLast((param) => !own.has(param));
+  const last = path
+    .match(/\{\w+\}/g)!
+    .filter((param) => !own.has(param))
+    .at(-1)!;
   const after = path.indexOf(last) + last.length;
   // nothing after the scope: from the "/" before the literal segment that precedes its last parameter
   return `…${after < path.length ? path.slice(after) : path.slice(path.lastIndexOf("/", path.indexOf(last) - 2))}`;

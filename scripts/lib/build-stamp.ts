@@ -1,54 +1,47 @@
-// @ts-nocheck -- typed in the move to TypeScript (issue 22)
-// Whether dist/ is current: a SHA-256 of what the build reads (src/, generated/, tsdown.config.ts, package.json,
-// tsconfig.json), kept after each build made through buildUnlessCurrent. Content, not mtimes: a checkout or a
-// regeneration that leaves a file's bytes as they were does not count as a change. The stamp lives under
-// node_modules/.cache, outside dist/ (which is published as it is).
+// Whether what a step of `npm start` makes is current: a SHA-256 of the files it reads and writes, kept after each run
+// of the step under node_modules/.cache (outside dist/, which is published as it is). Content, not mtimes: a checkout or
+// a regeneration that leaves a file's bytes as they were does not count as a change.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { root as projectRoot } from "./script.ts";
 
-const projectRoot = join(dirname(fileURLToPath(import.meta.url)), "../..");
-const INPUTS = ["src", "generated", "tsdown.config.ts", "package.json", "tsconfig.json"];
-/** A file the build writes: when it is missing, dist/ is not there whatever the stamp says. */
-const BUILT = "dist/index.js";
-const STAMP = "node_modules/.cache/rainbond-openapi/build-stamp";
+/** A step: the files and folders it reads and writes, and what is said when it is skipped. */
+export type Step = { name: string; files: string[]; current: string };
 
-/** Every file under `path` (or `path` itself), sorted. */
-function filesUnder(path) {
-  if (!existsSync(path)) return [];
-  try {
-    return readdirSync(path, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => join(entry.parentPath ?? entry.path, entry.name))
-      .sort();
-  } catch {
-    return [path]; // a file
-  }
-}
+/** `npm run generate`: spec/ and the generator -> generated/ and the README's table. */
+export const GENERATE: Step = {
+  name: "generate",
+  files: ["spec", "scripts", "generated", "README.md", "package.json", "package-lock.json", "redocly.yaml"],
+  current: "generated/ is up to date with spec/: generate skipped",
+};
+/** The build of the package (tsdown): src/ and generated/ -> dist/. */
+export const BUILD: Step = {
+  name: "build",
+  files: ["src", "generated", "tsdown.config.ts", "package.json", "tsconfig.json", "dist"],
+  current: "dist/ is up to date with src/ and generated/: build skipped",
+};
 
-/** The hash of the build's inputs under `root`: each file's path and bytes. */
-function inputsHash(root) {
+/** The hash of the step's files under `root`: each one's path and bytes. */
+function filesHash({ files }: Step, root: string): string {
   const hash = createHash("sha256");
-  for (const file of INPUTS.flatMap((input) => filesUnder(join(root, input)))) {
-    hash
-      .update(`${relative(root, file)}\0`)
-      .update(readFileSync(file))
-      .update("\0");
+  for (const path of files.map((file) => join(root, file)).filter((path) => existsSync(path))) {
+    const found = statSync(path).isDirectory()
+      ? readdirSync(path, { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => join(entry.parentPath, entry.name))
+          .sort()
+      : [path];
+    for (const file of found) hash.update(`\0${relative(root, file)}\0`).update(readFileSync(file));
   }
   return hash.digest("hex");
 }
 
-/** Runs `build` unless dist/ was built from the inputs as they are now; says which. */
-export function buildUnlessCurrent(build, root = projectRoot) {
-  const hash = inputsHash(root);
-  const stampFile = join(root, STAMP);
-  const stamp = existsSync(stampFile) ? readFileSync(stampFile, "utf8") : "";
-  if (stamp === hash && existsSync(join(root, BUILT))) {
-    console.log("dist/ is up to date with src/ and generated/: build skipped");
-    return;
-  }
-  build();
-  mkdirSync(dirname(stampFile), { recursive: true });
-  writeFileSync(stampFile, hash);
+/** Runs `run` unless the step last ran on its files as they are now; says which. */
+export function unlessCurrent(step: Step, run: () => void, root = projectRoot): void {
+  const stamp = join(root, "node_modules/.cache/rainbond-openapi", `${step.name}-stamp`);
+  if (existsSync(stamp) && readFileSync(stamp, "utf8") === filesHash(step, root)) return console.log(step.current);
+  run();
+  mkdirSync(dirname(stamp), { recursive: true });
+  writeFileSync(stamp, filesHash(step, root));
 }
