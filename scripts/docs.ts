@@ -232,6 +232,12 @@ if (isMain(import.meta)) {
     { serve: { type: "boolean" } },
     { allowPositionals: true },
   );
-  await buildSite();
-  if (values.serve) console.log(`serving site/ on ${(await serveSite({ port: Number(positionals[0] ?? 8080) })).url}`);
+  try {
+    await buildSite();
+    if (values.serve)
+      console.log(`serving site/ on ${(await serveSite({ port: Number(positionals[0] ?? 8080) })).url}`);
+  } catch (err) {
+    console.error(`docs: ${err instanceof Error ? err.message : err}`); // one line, no stack: what failed and why
+    process.exitCode = 1;
+  }
 }
