@@ -1,13 +1,13 @@
-// Judges one answer: Prism's violations (the `sl-violations` header) turned into deviations, each with its JSON path,
-// the schema and field it belongs to (the key that groups the report), what the spec says and what came. What Prism
-// cannot read (a body that is not JSON, an empty one) and what is not the console's (no answer, a gateway's 502) is
-// judged here from the recorded answer.
-import type { Exchange } from "./recorder.js";
-import { ENVELOPE_NAME, type Json, type JsonObject } from "./validator.js";
+// Judges one answer: Prism's violations (`sl-violations`) turned into deviations, each with its JSON path, the schema
+// and field it belongs to (the key that groups the report), what the spec says and what came. What Prism cannot read
+// (a body that is not JSON, an empty one) and what is not the console's (no answer, a gateway's 502) is judged here
+// from the recorded answer.
+import { deref, isObject, refName, type Json, type JsonObject } from "../lib/spec.ts";
+import type { Exchange } from "./validator.ts";
 
 /** What came, kept raw until the report masks it (secrets found later in the run are masked too). */
 export type Came =
-  | { kind: "value"; value: unknown; key?: string }
+  | { kind: "value"; value: unknown; key?: string | undefined }
   | { kind: "missing" }
   | { kind: "text"; text: string }
   | { kind: "body"; contentType: string; body: string };
@@ -15,7 +15,7 @@ export type Came =
 export interface Deviation {
   /** Where in the answer: `$.regions[0].region_id`, or `status`, `content-type`, `request ...`. */
   path: string;
-  /** The schema the field belongs to (a component's name, `console envelope`, or `<operationId> answer`). */
+  /** The schema the field belongs to: a component's name, `console envelope`, `<operationId> answer`, `(HTTP answer)`. */
   schema: string;
   /** The field within that schema: `region_id`, `regions[]`, `` for the whole value. */
   field: string;
@@ -30,123 +30,85 @@ export interface Judgement {
   outcome: Outcome;
   status?: number;
   deviations: Deviation[];
-  /** Why there was no answer, and the like. */
+  /** Why there was no answer. */
   note?: string;
 }
 
 interface Violation {
   location: string[];
-  severity?: string;
   code?: string | number;
   message: string;
 }
 
-const GATEWAY = new Set([502, 503, 504]);
+const child = (value: unknown, key: string): unknown =>
+  typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined;
 
-const isObject = (value: unknown): value is JsonObject =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-/** The node a local `$ref` points at. */
-export function deref(doc: JsonObject, node: Json | undefined): Json | undefined {
-  let at = node;
-  while (isObject(at) && typeof at.$ref === "string") {
-    at = at.$ref
-      .slice(2)
-      .split("/")
-      .reduce<Json | undefined>(
-        (n, key) => (isObject(n) ? n[key.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined),
-        doc,
-      );
+/** `$.regions[0].region_id` for the segments of a location (arrays told by the answer itself), and the value there. */
+function at(body: unknown, segments: readonly string[]) {
+  let path = "$";
+  let value = body;
+  for (const s of segments) {
+    path += Array.isArray(value) ? `[${s}]` : /^[A-Za-z_$][\w$]*$/.test(s) ? `.${s}` : `[${JSON.stringify(s)}]`;
+    value = child(value, s);
   }
-  return at;
-}
-
-/** The response the spec declares for a status, and its JSON media type. */
-function declared(doc: JsonObject, operation: JsonObject, status: number) {
-  const responses = isObject(operation.responses) ? operation.responses : {};
-  const response = deref(doc, responses[String(status)]);
-  const content = isObject(response) && isObject(response.content) ? response.content : undefined;
-  const media = content?.["application/json"];
-  return {
-    statuses: Object.keys(responses),
-    response: isObject(response) ? response : undefined,
-    schema: isObject(media) ? media.schema : undefined,
-    hasBody: content !== undefined,
-  };
-}
-
-/** `$.regions[0].region_id` for the segments of a location, arrays told by the answer itself. */
-export function jsonPath(body: unknown, segments: readonly string[]): string {
-  let out = "$";
-  let at = body;
-  for (const segment of segments) {
-    if (Array.isArray(at)) out += `[${segment}]`;
-    else out += /^[A-Za-z_$][\w$]*$/.test(segment) ? `.${segment}` : `[${JSON.stringify(segment)}]`;
-    at = isObject(at) || Array.isArray(at) ? (at as Record<string, unknown>)[segment] : undefined;
-  }
-  return out;
-}
-
-function valueAt(body: unknown, segments: readonly string[]): unknown {
-  let at = body;
-  for (const segment of segments) {
-    if (!(isObject(at) || Array.isArray(at))) return undefined;
-    at = (at as Record<string, unknown>)[segment];
-  }
-  return at;
+  return { path, value };
 }
 
 /** Whether a value meets one of the verify's own `if` schemas (a `type` and `required` members, nothing else). */
 function meets(schema: Json | undefined, value: unknown): boolean {
   if (!isObject(schema)) return schema !== false;
-  const types = schema.type === undefined ? [] : ([] as Json[]).concat(schema.type);
   const typeOf = value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
-  if (types.length && !types.includes(typeOf)) return false;
+  if (schema.type !== undefined && ![schema.type].flat().includes(typeOf)) return false;
   const required = Array.isArray(schema.required) ? schema.required : [];
   return required.every((name) => isObject(value) && typeof name === "string" && name in value);
 }
 
 /**
  * The schema a location belongs to and the field within it: walks the schema along the answer, restarting at each
- * named schema (a component's `$ref`, or a schema the verify named), so a wrong field of `Port` is `Port.container_port`
+ * named schema (a component's `$ref`, or one the verify named), so a wrong field of `Port` is `Port.container_port`
  * whether it came from the ports list or from an added port.
  */
-export function locate(doc: JsonObject, schema: Json | undefined, body: unknown, segments: readonly string[]) {
+function locate(doc: JsonObject, schema: Json | undefined, body: unknown, segments: readonly string[]) {
   let name: string | undefined;
   let field: string[] = [];
-  let node = schema;
-  let value = body;
+  let [node, value] = [schema, body];
   const resolve = () => {
     for (;;) {
-      if (isObject(node) && typeof node.$ref === "string") {
-        const ref = /^#\/components\/schemas\/(.+)$/.exec(node.$ref)?.[1];
-        if (ref) [name, field] = [ref, []];
-        node = deref(doc, node);
-      } else if (isObject(node) && typeof node["x-verify-schema"] === "string") {
-        [name, field] = [node["x-verify-schema"], []];
-        const { ["x-verify-schema"]: _, ...rest } = node;
-        node = rest;
-      } else if (isObject(node) && node.if !== undefined) {
-        node = meets(node.if, value) ? (node.then ?? true) : (node.else ?? true);
-      } else return;
+      if (!isObject(node)) return;
+      const named = refName(node) ?? node["x-verify-schema"];
+      if (typeof named === "string") [name, field] = [named, []];
+      if (typeof node.$ref === "string") node = deref(doc, node);
+      else if (typeof node["x-verify-schema"] === "string") node = { ...node, "x-verify-schema": null };
+      else if (node.if !== undefined) node = meets(node.if, value) ? (node.then ?? true) : (node.else ?? true);
+      else return;
     }
   };
   for (const segment of segments) {
     resolve();
-    if (Array.isArray(value)) {
-      field.push("[]");
-      node = isObject(node) ? node.items : undefined;
-    } else {
-      field.push(field.length ? `.${segment}` : segment);
-      node = isObject(node) && isObject(node.properties) ? node.properties[segment] : undefined;
-    }
-    value = isObject(value) || Array.isArray(value) ? (value as Record<string, unknown>)[segment] : undefined;
+    const list = Array.isArray(value);
+    field.push(list ? "[]" : field.length ? `.${segment}` : segment);
+    node = !isObject(node)
+      ? undefined
+      : list
+        ? node.items
+        : isObject(node.properties)
+          ? node.properties[segment]
+          : undefined;
+    value = child(value, segment);
   }
   if (!segments.length) resolve(); // the whole answer: named by its own schema, as no field holds it
   return { schema: name, field: field.join("") };
 }
 
-const quoted = (message: string, pattern: RegExp) => pattern.exec(message)?.[1];
+const http = (field: string, expected: string, text = ""): Deviation => ({
+  path: field || "answer",
+  schema: "(HTTP answer)",
+  field,
+  expected,
+  came: { kind: "text", text },
+});
+const statusDeviation = (statuses: string[], status: number) =>
+  http("status", `one of ${statuses.map((s) => s.trim()).join(", ")}`, String(status));
 
 /** One of Prism's violations as a deviation (or none, for the summary an `if` adds to its branch's own errors). */
 function deviationOf(
@@ -156,157 +118,90 @@ function deviationOf(
   body: unknown,
   operationId: string,
   status: number,
-): Deviation | undefined {
+) {
   const [where, part, ...rest] = v.location;
   if (where === "request") {
-    return {
-      path: `request ${[part, ...rest].filter(Boolean).join(".")}`.trim(),
-      schema: "(request the client sent)",
-      field: [part, ...rest].filter(Boolean).join("."),
-      expected: v.message,
-      came: { kind: "text", text: "in the request the client sent" },
-    } satisfies Deviation;
+    const field = [part, ...rest].filter(Boolean).join(".");
+    const came = { kind: "text", text: "in the request the client sent" } as const;
+    return { path: `request ${field}`.trim(), schema: "(request the client sent)", field, expected: v.message, came };
   }
   if (part === undefined) {
-    const statuses = quoted(v.message, /status code with those defined in the document: (.*)$/);
-    if (statuses !== undefined) return statusDeviation(statuses.split(","), status);
+    const statuses = /status code with those defined in the document: (.*)$/.exec(v.message)?.[1];
     const media = /media type "(.*)" does not match the one specified in the current response: (.*)$/.exec(v.message);
-    if (media) {
-      return {
-        path: "content-type",
-        schema: "(HTTP answer)",
-        field: "content-type",
-        expected: media[2]!,
-        came: { kind: "text", text: media[1] || "(none)" },
-      } satisfies Deviation;
-    }
-    return {
-      path: "answer",
-      schema: "(HTTP answer)",
-      field: "",
-      expected: v.message,
-      came: { kind: "text", text: "" },
-    };
+    if (statuses !== undefined) return statusDeviation(statuses.split(","), status);
+    return media ? http("content-type", media[2]!, media[1] || "(none)") : http("", v.message);
   }
-  if (part !== "body") {
-    return {
-      path: `${part} ${rest.join(".")}`.trim(),
-      schema: "(HTTP answer)",
-      field: `${part} ${rest.join(".")}`.trim(),
-      expected: v.message,
-      came: { kind: "text", text: "" },
-    };
-  }
+  if (part !== "body") return http(`${part} ${rest.join(".")}`.trim(), v.message);
   if (v.code === "if") return undefined;
   const segments = [...rest];
   let expected = v.message.replace(/^Response body (?:property \S+ )?/, "");
-  let came: Came;
-  const required = v.code === "required" ? quoted(v.message, /required property '(.*)'$/) : undefined;
-  const extra = v.code === "additionalProperties" ? quoted(v.message, /; found '(.*)'$/) : undefined;
-  if (required !== undefined) {
-    segments.push(required);
-    expected = "required";
-    came = { kind: "missing" };
-  } else if (extra !== undefined) {
-    segments.push(extra);
-    expected = "no such field";
-    came = { kind: "value", value: valueAt(body, segments), key: extra };
-  } else came = { kind: "value", value: valueAt(body, segments), key: segments.at(-1) };
-  const at = locate(doc, schema, body, segments);
-  return {
-    path: jsonPath(body, segments),
-    schema: at.schema ?? `${operationId} answer`,
-    field: at.field,
-    expected,
-    came,
-  } satisfies Deviation;
+  const required = v.code === "required" ? /required property '(.*)'$/.exec(v.message)?.[1] : undefined;
+  const extra = v.code === "additionalProperties" ? /; found '(.*)'$/.exec(v.message)?.[1] : undefined;
+  if (required !== undefined || extra !== undefined) {
+    segments.push((required ?? extra)!);
+    expected = required !== undefined ? "required" : "no such field";
+  }
+  const { path, value } = at(body, segments);
+  const came: Came = required !== undefined ? { kind: "missing" } : { kind: "value", value, key: segments.at(-1) };
+  const { schema: name, field } = locate(doc, schema, body, segments);
+  return { path, schema: name ?? `${operationId} answer`, field, expected, came };
 }
 
-function statusDeviation(statuses: string[], status: number): Deviation {
-  return {
-    path: "status",
-    schema: "(HTTP answer)",
-    field: "status",
-    expected: `one of ${statuses.map((s) => s.trim()).join(", ")}`,
-    came: { kind: "text", text: String(status) },
-  };
-}
-
-function parseViolations(header: string | null | undefined): Violation[] {
-  if (!header) return [];
+function parseViolations(header: string | undefined): Violation[] {
   try {
-    const list = JSON.parse(header) as unknown;
-    return Array.isArray(list) ? (list as Violation[]).filter((v) => Array.isArray(v?.location)) : [];
+    const list: unknown = JSON.parse(header ?? "[]");
+    return Array.isArray(list) ? list.filter((v: Partial<Violation>) => Array.isArray(v?.location)) : [];
   } catch {
-    return [{ location: ["response"], message: `Prism's violations could not be read: ${header.slice(0, 200)}` }];
+    return [{ location: ["response"], message: `Prism's violations could not be read: ${header!.slice(0, 200)}` }];
   }
 }
 
-function parseJson(exchange: Exchange): { ok: true; body: unknown } | { ok: false } {
-  if (!/\bjson\b/i.test(exchange.contentType ?? "")) return { ok: false };
-  try {
-    return { ok: true, body: JSON.parse(exchange.body ?? "") };
-  } catch {
-    return { ok: false };
-  }
-}
-
-export interface JudgeInput {
-  /** The verify's copy of the spec (validatorSpec): schemas to locate fields in. */
-  doc: JsonObject;
-  /** The operation object of that spec. */
-  operation: JsonObject;
-  operationId: string;
-  exchange: Exchange;
-  /** Prism's `sl-violations` for this answer. */
-  violations: string | null | undefined;
-}
-
-export function judge({ doc, operation, operationId, exchange, violations }: JudgeInput): Judgement {
-  if (exchange.error !== undefined || exchange.status === undefined) {
-    return { outcome: "no answer", deviations: [], note: exchange.error ?? "no answer" };
-  }
-  const status = exchange.status;
-  if (GATEWAY.has(status)) {
+/** Judges `exchange`, an answer to `operation` (an operation of `doc`, the verify's copy of the spec). */
+export function judge(doc: JsonObject, operation: JsonObject, operationId: string, exchange: Exchange): Judgement {
+  const { status, error, body = "", contentType } = exchange;
+  if (error !== undefined || status === undefined) return { outcome: "no answer", deviations: [], note: error };
+  if ([502, 503, 504].includes(status)) {
     return { outcome: "no answer", status, deviations: [], note: `${status} from the console or a gateway before it` };
   }
-  const spec = declared(doc, operation, status);
-  const all = parseViolations(violations);
+  const responses = isObject(operation.responses) ? operation.responses : {};
+  const response = deref(doc, responses[String(status)]);
+  const content = isObject(response) && isObject(response.content) ? response.content : undefined;
+  const media = content?.["application/json"];
+  const violations = parseViolations(exchange.violations);
   const deviations: Deviation[] = [];
-  const json = parseJson(exchange);
-  if (json.ok) {
-    for (const v of all) {
-      const d = deviationOf(v, doc, spec.schema, json.body, operationId, status);
+  let json: { body: unknown } | undefined;
+  try {
+    if (/\bjson\b/i.test(contentType ?? "")) json = { body: JSON.parse(body) };
+  } catch {
+    // not JSON: judged below
+  }
+  if (json) {
+    const schema = isObject(media) ? media.schema : undefined;
+    for (const v of violations) {
+      const d = deviationOf(v, doc, schema, json.body, operationId, status);
       if (d) deviations.push(d);
     }
   } else {
     // Prism could not read this body, or read text as a string: judged here, from the recorded answer
-    for (const v of all)
+    for (const v of violations)
       if (v.location[0] === "request") deviations.push(deviationOf(v, doc, undefined, null, "", status)!);
-    if (!spec.statuses.includes(String(status))) deviations.push(statusDeviation(spec.statuses, status));
-    const body = exchange.body ?? "";
-    const mayBeEmpty =
-      Array.isArray(spec.response?.["x-console-may-send"]) && spec.response["x-console-may-send"].includes("empty");
-    if (spec.hasBody && !(body.trim() === "" && mayBeEmpty)) {
+    if (!(String(status) in responses)) deviations.push(statusDeviation(Object.keys(responses), status));
+    const maySend = isObject(response) ? response["x-console-may-send"] : undefined;
+    if (content && !(body.trim() === "" && Array.isArray(maySend) && maySend.includes("empty"))) {
+      const came: Came = body.trim()
+        ? { kind: "body", contentType: contentType ?? "no content type", body }
+        : { kind: "text", text: "an empty body" };
       deviations.push({
         path: "$",
         schema: `${operationId} answer`,
         field: "",
         expected: "a JSON body (application/json)",
-        came:
-          body.trim() === ""
-            ? { kind: "text", text: "an empty body" }
-            : { kind: "body", contentType: exchange.contentType ?? "no content type", body },
+        came,
       });
     }
   }
-  const outcome: Outcome =
-    status === 401 || status === 403
-      ? "refused"
-      : deviations.length
-        ? "deviates"
-        : status >= 200 && status < 300
-          ? "conforms"
-          : "error";
+  const ok = status >= 200 && status < 300;
+  const outcome =
+    status === 401 || status === 403 ? "refused" : deviations.length ? "deviates" : ok ? "conforms" : "error";
   return { outcome, status, deviations };
 }

@@ -1,30 +1,118 @@
-// `npm run verify`: arguments in, report out, exit code back. 0: every answer conforms; 1: deviations; 2: the verify
-// could not run (bad arguments, the console cannot be reached, the token is refused), said in one line, no stack.
+// `npm run verify` (docs/verifying-a-console.md): arguments in, report out, exit code back. 0: every answer conforms;
+// 1: deviations; 2: the verify could not run (bad arguments, the console cannot be reached, the token is refused), said
+// in one line, no stack. The token comes from RAINBOND_TOKEN only: a flag would put it in the shell's history and in
+// `ps`. Not scripts/lib/script.ts's commandLine: that exits the process and quotes the argument it refuses, which may
+// be a token typed by mistake.
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { parseArgs } from "node:util";
 import { specDiffersFromGenerated } from "../generate.ts";
-import { USAGE, UsageError, parseOptions } from "./options.js";
-import { renderJson, renderMarkdown, renderText } from "./render.js";
-import { CannotVerify, verify, type RunContext } from "./run.js";
+import { isMain, root } from "../lib/script.ts";
+import { render } from "./report.ts";
+import { verify, type RunContext } from "./run.ts";
+
+export interface VerifyOptions {
+  /** The console's origin, e.g. `http://console.example.org:7070`. */
+  baseUrl: string;
+  /** The API token (RAINBOND_TOKEN). */
+  token: string;
+  team?: string | undefined;
+  region?: string | undefined;
+  app?: number | undefined;
+  component?: string | undefined;
+  /** Also send the port operations, as a reversible sequence on the given component. */
+  write: boolean;
+  /** Print the report as JSON instead of text. */
+  json: boolean;
+  /** Also write the report as Markdown to this file. */
+  report?: string | undefined;
+}
+
+/** Bad arguments: the message says what to change (and never holds a value that might be a secret). */
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+export const USAGE = `usage: RAINBOND_TOKEN=<token> npm run verify -- --base-url <console origin>
+         [--team <id> --region <name> --app <id> --component <id>] [--write] [--json] [--report <file.md>]`;
 
 export const STALE_SPEC_WARNING =
   "verify: warning: spec/ differs from generated/openapi.json, which this run checks against; run `npm run generate` first";
 
-export interface Io {
-  out(text: string): void;
-  err(text: string): void;
+const FLAGS = {
+  "base-url": { type: "string" },
+  team: { type: "string" },
+  region: { type: "string" },
+  app: { type: "string" },
+  component: { type: "string" },
+  write: { type: "boolean" },
+  json: { type: "boolean" },
+  report: { type: "string" },
+  help: { type: "boolean" },
+} as const;
+
+const PARSE_ERRORS: Record<string, string> = {
+  ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL: "unexpected argument (every value follows its option, e.g. --team <id>)",
+  ERR_PARSE_ARGS_INVALID_OPTION_VALUE: "an option lacks its value, or a flag was given one",
+};
+
+/** The options of a run, or UsageError. `--help` comes back as `undefined`. */
+export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): VerifyOptions | undefined {
+  for (const arg of argv) {
+    if (arg === "--") break;
+    const name = arg.startsWith("-") ? arg.replace(/^-+/, "").split("=")[0]! : undefined; // the name: never a value
+    if (name === "token") {
+      throw new UsageError(
+        "--token is refused: a token on the command line lands in the shell's history and in `ps`; " +
+          "set RAINBOND_TOKEN in the environment instead",
+      );
+    }
+    if (name !== undefined && !(name in FLAGS)) throw new UsageError(`unknown option --${name}`);
+  }
+  let values;
+  try {
+    values = parseArgs({ args: [...argv], options: FLAGS, strict: true }).values;
+  } catch (err) {
+    throw new UsageError(PARSE_ERRORS[(err as { code?: string }).code ?? ""] ?? "bad arguments"); // no argument quoted
+  }
+  if (values.help) return undefined;
+  const { "base-url": baseUrl, team, region, app, component, write = false, json = false, report } = values;
+  if (!baseUrl) throw new UsageError("--base-url <console origin> is required");
+  const token = env.RAINBOND_TOKEN;
+  if (!token) throw new UsageError("RAINBOND_TOKEN is not set: put the console's API token in it");
+  if (app !== undefined && !(/^\d+$/.test(app) && Number.isSafeInteger(Number(app)))) {
+    throw new UsageError(`--app must be an application id, a non-negative integer (got ${JSON.stringify(app)})`);
+  }
+  const options = {
+    baseUrl,
+    token,
+    team,
+    region,
+    app: app === undefined ? undefined : Number(app),
+    component,
+    write,
+    json,
+    report,
+  };
+  const missing = (["team", "region", "app", "component"] as const).filter((k) => options[k] === undefined);
+  if (write && missing.length) {
+    const flags = missing.map((k) => `--${k}`).join(", ");
+    throw new UsageError(`--write changes the component you name: give ${flags} as well`);
+  }
+  return options;
 }
 
-export async function main(
-  argv: readonly string[],
-  env: Record<string, string | undefined>,
-  context: RunContext,
-  io: Io,
-): Promise<number> {
+/** Where main writes: `process`, or a test's stand-in. */
+export interface Io {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+}
+
+export async function main(argv: readonly string[], env: NodeJS.ProcessEnv, context: RunContext, io: Io) {
   try {
     const options = parseOptions(argv, env);
     if (!options) {
-      io.out(`${USAGE}\n\nSee docs/verifying-a-console.md.\n`);
+      io.stdout.write(`${USAGE}\n\nSee docs/verifying-a-console.md.\n`);
       return 0;
     }
     // verify checks the console against generated/: say so when spec/ has moved on (bundled and compared, in parallel)
@@ -34,15 +122,16 @@ export async function main(
         () => false, // a spec that does not bundle: `npm run generate` says why; the verify goes on
       ),
     ]);
-    if (stale) io.err(`${STALE_SPEC_WARNING}\n`);
-    io.out(options.json ? renderJson(report) : renderText(report));
-    if (options.report) await writeFile(options.report, renderMarkdown(report));
-    if (report.exitCode === 2) io.err(`verify: ${report.summary}\n`);
+    if (stale) io.stderr.write(`${STALE_SPEC_WARNING}\n`);
+    io.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : render(report));
+    if (options.report) await writeFile(options.report, render(report, true));
+    if (report.exitCode === 2) io.stderr.write(`verify: ${report.summary}\n`);
     return report.exitCode;
   } catch (err) {
-    if (err instanceof UsageError) io.err(`verify: ${err.message}\n${USAGE}\n`);
-    else if (err instanceof CannotVerify) io.err(`verify: ${err.message}\n`);
-    else io.err(`verify: ${err instanceof Error ? err.message.split("\n")[0] : String(err)}\n`);
+    const message = err instanceof Error ? err.message.split("\n")[0] : String(err);
+    io.stderr.write(`verify: ${message}\n${err instanceof UsageError ? `${USAGE}\n` : ""}`);
     return 2;
   }
 }
+
+if (isMain(import.meta)) process.exitCode = await main(process.argv.slice(2), process.env, { root }, process);

@@ -15,6 +15,7 @@ export interface Ids {
   tenant?: string;
 }
 export type IdName = keyof Ids;
+type Known = Required<Ids>;
 
 export const ID_LABELS: Record<IdName, string> = {
   team: "team",
@@ -25,139 +26,67 @@ export const ID_LABELS: Record<IdName, string> = {
   tenant: "tenant id",
 };
 
-type Known = Required<Ids>;
 const region = (i: Known): RegionScope => ({ teamId: i.team, regionName: i.region });
 const app = (i: Known): AppScope => ({ ...region(i), appId: i.app });
 const component = (i: Known): ComponentScope => ({ ...app(i), serviceId: i.component });
 
-export interface ReadStep {
-  operationId: OperationId;
-  /** The ids it cannot be sent without. */
-  needs: readonly IdName[];
-  call(client: RainbondClient, ids: Known, now: number): Promise<unknown>;
-}
+/** An operation, the ids it cannot be sent without, and its call through the client. */
+type ReadStep = [OperationId, readonly IdName[], (client: RainbondClient, ids: Known, now: number) => Promise<unknown>];
+const TEAM_REGION = ["team", "region"] as const;
+const APP = [...TEAM_REGION, "app"] as const;
+const COMPONENT = [...APP, "component"] as const;
 
 /** Every GET of the interface, and the team-resources query (a POST that only reads). */
 export const readSteps: readonly ReadStep[] = [
-  { operationId: "listEnterpriseHttpRules", needs: [], call: (c) => c.gateway.listEnterpriseHttpRules() },
-  { operationId: "listTeamRegions", needs: ["team"], call: (c, i) => c.regions.listForTeam(i.team) },
-  {
-    operationId: "getRegion",
-    needs: ["region"],
-    call: (c, i) => c.regions.get(i.regionId ?? i.region, { extendInfo: true }),
-  },
-  { operationId: "listApps", needs: ["team", "region"], call: (c, i) => c.apps.list(region(i)) },
-  {
-    operationId: "listTeamResources",
-    needs: ["tenant", "region"],
-    call: (c, i) => c.teams.resources([{ tenant_id: i.tenant, region_name: i.region }]),
-  },
-  {
-    operationId: "listAppHttpRules",
-    needs: ["team", "region", "app"],
-    call: (c, i) => c.gateway.listHttpRules(app(i)),
-  },
-  { operationId: "queryComponentMonitor", needs: ["team", "region", "app"], call: (c, i) => c.monitor.query(app(i)) },
-  {
-    operationId: "queryComponentMonitorRange",
-    needs: ["team", "region", "app"],
-    call: (c, i, now) => c.monitor.queryRange(app(i), { start: now - 600, end: now, step: 60 }),
-  },
-  {
-    operationId: "getComponent",
-    needs: ["team", "region", "app", "component"],
-    call: (c, i) => c.components.get(component(i)),
-  },
-  {
-    operationId: "listComponentPorts",
-    needs: ["team", "region", "app", "component"],
-    call: (c, i) => c.ports.list(component(i)),
-  },
+  ["listEnterpriseHttpRules", [], (c) => c.gateway.listEnterpriseHttpRules()],
+  ["listTeamRegions", ["team"], (c, i) => c.regions.listForTeam(i.team)],
+  ["getRegion", ["region"], (c, i) => c.regions.get(i.regionId ?? i.region, { extendInfo: true })],
+  ["listApps", TEAM_REGION, (c, i) => c.apps.list(region(i))],
+  [
+    "listTeamResources",
+    ["tenant", "region"],
+    (c, i) => c.teams.resources([{ tenant_id: i.tenant, region_name: i.region }]),
+  ],
+  ["listAppHttpRules", APP, (c, i) => c.gateway.listHttpRules(app(i))],
+  ["queryComponentMonitor", APP, (c, i) => c.monitor.query(app(i))],
+  [
+    "queryComponentMonitorRange",
+    APP,
+    (c, i, now) => c.monitor.queryRange(app(i), { start: now - 600, end: now, step: 60 }),
+  ],
+  ["getComponent", COMPONENT, (c, i) => c.components.get(component(i))],
+  ["listComponentPorts", COMPONENT, (c, i) => c.ports.list(component(i))],
 ];
-
-// ---- where ids are found ---------------------------------------------------------------------------------------------
 
 type Row = Record<string, unknown>;
 const rows = (data: unknown): Row[] =>
   Array.isArray(data) ? data.filter((r): r is Row => typeof r === "object" && r !== null) : [];
-const text = (value: unknown) => (typeof value === "string" && value ? value : undefined);
+/** The first non-empty string at `key` among the rows that `where` keeps. */
+const first = (data: unknown, key: string, where = (_: Row) => true) =>
+  rows(data)
+    .filter(where)
+    .map((r) => r[key])
+    .find((v): v is string => typeof v === "string" && v !== "");
 
-export interface IdSource {
-  id: IdName;
-  from: OperationId;
-  /** The id in that operation's answer (the client's data), given the ids known so far. */
-  pick(data: unknown, ids: Ids): string | number | undefined;
-}
-
-/** Tried in this order, as soon as the operation's answer is in: the first that gives a value wins. */
-export const idSources: readonly IdSource[] = [
-  {
-    id: "team",
-    from: "listEnterpriseHttpRules",
-    pick: (d) =>
-      rows(d)
-        .map((r) => text(r.team_name))
-        .find(Boolean),
-  },
-  {
-    id: "region",
-    from: "listTeamRegions",
-    pick: (d) =>
-      rows((d as Row | undefined)?.regions)
-        .map((r) => text(r.region_name))
-        .find(Boolean),
-  },
-  {
-    id: "regionId",
-    from: "listTeamRegions",
-    pick: (d, ids) => text(rows((d as Row | undefined)?.regions).find((r) => r.region_name === ids.region)?.region_id),
-  },
-  {
-    id: "app",
-    from: "listApps",
-    pick: (d) => rows(d).find((r) => Number.isSafeInteger(r.ID) && (r.ID as number) >= 0)?.ID as number | undefined,
-  },
-  {
-    id: "tenant",
-    from: "listApps",
-    pick: (d) =>
-      rows(d)
-        .map((r) => text(r.tenant_id))
-        .find(Boolean),
-  },
-  {
-    id: "tenant",
-    from: "listEnterpriseHttpRules",
-    pick: (d, ids) => text(rows(d).find((r) => r.team_name === ids.team)?.tenant_id),
-  },
-  {
-    id: "component",
-    from: "queryComponentMonitor",
-    pick: (d) =>
-      rows(d)
-        .map((r) => text(r.service_id))
-        .find(Boolean),
-  },
-  {
-    id: "component",
-    from: "listAppHttpRules",
-    pick: (d) =>
-      rows(d)
-        .map((r) => text(r.service_id))
-        .find(Boolean),
-  },
-  {
-    id: "component",
-    from: "listEnterpriseHttpRules",
-    pick: (d, ids) =>
-      text(
-        rows(d).find((r) => r.team_name === ids.team && r.region_name === ids.region && r.app_id === ids.app)
-          ?.service_id,
-      ),
-  },
+/**
+ * Where an id is found: the operation whose answer (the client's data) holds it, given the ids known so far. Tried in
+ * this order, as soon as the operation's answer is in: the first that gives a value wins.
+ */
+export const idSources: readonly [IdName, OperationId, (data: unknown, ids: Ids) => string | number | undefined][] = [
+  ["team", "listEnterpriseHttpRules", (d) => first(d, "team_name")],
+  ["region", "listTeamRegions", (d) => first((d as Row | undefined)?.regions, "region_name")],
+  ["regionId", "listTeamRegions", (d, i) => first((d as Row)?.regions, "region_id", (r) => r.region_name === i.region)],
+  ["app", "listApps", (d) => rows(d).find((r) => Number.isSafeInteger(r.ID) && (r.ID as number) >= 0)?.ID as number],
+  ["tenant", "listApps", (d) => first(d, "tenant_id")],
+  ["tenant", "listEnterpriseHttpRules", (d, i) => first(d, "tenant_id", (r) => r.team_name === i.team)],
+  ["component", "queryComponentMonitor", (d) => first(d, "service_id")],
+  ["component", "listAppHttpRules", (d) => first(d, "service_id")],
+  [
+    "component",
+    "listEnterpriseHttpRules",
+    (d, i) => first(d, "service_id", (r) => r.team_name === i.team && r.region_name === i.region && r.app_id === i.app),
+  ],
 ];
-
-// ---- --write, and what is never sent ---------------------------------------------------------------------------------
 
 /** The port operations, sent only with --write, as one reversible sequence on the given component. */
 export const WRITE_OPERATIONS = ["addComponentPort", "updateComponentPort", "deleteComponentPort"] as const;
@@ -178,16 +107,10 @@ export function freePort(ports: unknown): number {
   return port;
 }
 
+type Send = (operationId: OperationId, call: () => Promise<unknown>) => Promise<{ sent: boolean; status?: number }>;
+
 /** The sequence of --write: add a free port, change its alias, delete it; the delete is sent even when a step fails. */
-export async function portSequence(
-  client: RainbondClient,
-  ids: Known,
-  port: number,
-  send: (
-    operationId: (typeof WRITE_OPERATIONS)[number],
-    call: () => Promise<unknown>,
-  ) => Promise<{ sent: boolean; status?: number }>,
-): Promise<void> {
+export async function portSequence(client: RainbondClient, ids: Known, port: number, send: Send): Promise<void> {
   const scope = component(ids);
   let added: { sent: boolean; status?: number } = { sent: false };
   try {

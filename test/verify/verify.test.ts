@@ -5,18 +5,16 @@
 // recorder) serves the in-process runs; the command-line runs start their own.
 import { scriptArgs } from "../../scripts/lib/script.ts";
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { cp, mkdtemp, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from "vitest";
-import type { Report } from "../../scripts/verify/report.js";
-import { renderJson, renderMarkdown, renderText } from "../../scripts/verify/render.js";
-import { STALE_SPEC_WARNING, main } from "../../scripts/verify/main.js";
-import { UsageError, parseOptions, type VerifyOptions } from "../../scripts/verify/options.js";
-import { verify } from "../../scripts/verify/run.js";
-import { startValidator, validatorSpec, type JsonObject, type Validator } from "../../scripts/verify/validator.js";
+import { readSpec } from "../../scripts/lib/spec.ts";
+import { render, type Report } from "../../scripts/verify/report.ts";
+import { STALE_SPEC_WARNING, UsageError, main, parseOptions, type VerifyOptions } from "../../scripts/verify/main.ts";
+import { verify } from "../../scripts/verify/run.ts";
+import { startValidator, validatorSpec, type Validator } from "../../scripts/verify/validator.ts";
 import type { Reply } from "../helpers/recording-server.js";
 import { root } from "../helpers/readme.js";
 import { COLD_REGION, KEY_FILE, REGION_TOKEN, TOKEN, ids, startStandIn, type StandIn } from "./stand-in.js";
@@ -42,9 +40,9 @@ let standIn: StandIn;
 let sentWhileStarting: number;
 
 beforeAll(async () => {
-  const spec = validatorSpec(JSON.parse(readFileSync(join(root, "generated/openapi.json"), "utf8")) as JsonObject);
+  const spec = validatorSpec(readSpec(root));
   [validator, standIn] = await Promise.all([startValidator("http://127.0.0.1:9", spec), startStandIn()]);
-  sentWhileStarting = validator.recorder.exchanges.length;
+  sentWhileStarting = validator.exchanges.length;
 });
 afterAll(async () => {
   await Promise.all([validator?.stop(), standIn?.close()]);
@@ -136,7 +134,7 @@ describe("a console that answers as the spec and the live notes say gives 0 devi
     expect(lines.getComponent).toMatchObject({ outcome: "not tried", note: "no app, component given or found" });
     expect(lines.listTeamResources).toMatchObject({ outcome: "not tried", note: "no tenant id given or found" });
     expect(lines.listApps).toMatchObject({ outcome: "conforms" });
-    expect(renderText(report)).toMatch(
+    expect(render(report)).toMatch(
       /not tried\s+GET\s+listAppHttpRules \(gateway\.listHttpRules\)\s+no app given or found/,
     );
   });
@@ -296,7 +294,7 @@ describe("a console that drifts from the spec: each deviation reported by its JS
       ["updateComponentPort", "$.data.bean.container_port"],
       ["deleteComponentPort", "$.data.bean.container_port"],
     ]);
-    const text = renderText(report);
+    const text = render(report);
     expect(text.match(/Port\.container_port: the spec says must be integer/g)).toHaveLength(1);
   });
 });
@@ -342,9 +340,9 @@ describe("secrets never reach a report", () => {
       ]),
     );
     const outputs: [string, string][] = [
-      ["text", renderText(report)],
-      ["markdown", renderMarkdown(report)],
-      ["json", renderJson(report)],
+      ["text", render(report)],
+      ["markdown", render(report, true)],
+      ["json", JSON.stringify(report)],
     ];
     for (const [format, output] of outputs) {
       for (const secret of [TOKEN, REGION_TOKEN, "MIIEstandinSECRET", STORE_KEY]) {
@@ -371,7 +369,7 @@ describe("a console that echoes the token in keys and ids", () => {
     expect(standIn.requests.some((r) => r.pathname === `/openapi/v1/regions/${ids.region}`)).toBe(true);
     const titles = report.deviations.map((d) => d.title);
     expect(titles).toEqual(expect.arrayContaining(["EnterpriseHTTPGatewayRule.[redacted]"]));
-    for (const output of [renderText(report), renderMarkdown(report), renderJson(report)]) {
+    for (const output of [render(report), render(report, true), JSON.stringify(report)]) {
       expect(output).not.toContain(TOKEN);
       expect(output).not.toMatch(/[\u0000\u0001\u001b]/);
     }
@@ -423,7 +421,7 @@ describe("arguments", () => {
 });
 
 function cli(args: string[], env: Record<string, string | undefined> = {}) {
-  const child = spawn(process.execPath, scriptArgs("scripts/verify/cli.ts", ...args), {
+  const child = spawn(process.execPath, scriptArgs("scripts/verify/main.ts", ...args), {
     cwd: root,
     env: { ...process.env, RAINBOND_TOKEN: TOKEN, ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -518,7 +516,7 @@ describe("npm run verify: a spec edited since generated/ was made", () => {
         ["--base-url", standIn.url],
         { RAINBOND_TOKEN: TOKEN },
         { root: dir, validator },
-        { out: () => {}, err: (text) => (stderr += text) },
+        { stdout: { write: () => true }, stderr: { write: (text: string) => (stderr += text) } },
       );
       expect(code).toBe(0);
       return stderr;
