@@ -8,7 +8,6 @@ import type { Exchange } from "./validator.ts";
 /** What came, kept raw until the report masks it (secrets found later in the run are masked too). */
 export type Came =
   | { kind: "value"; value: unknown; key?: string | undefined }
-  | { kind: "missing" }
   | { kind: "text"; text: string }
   | { kind: "body"; contentType: string; body: string };
 
@@ -43,17 +42,6 @@ interface Violation {
 const child = (value: unknown, key: string): unknown =>
   typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined;
 
-/** `$.regions[0].region_id` for the segments of a location (arrays told by the answer itself), and the value there. */
-function at(body: unknown, segments: readonly string[]) {
-  let path = "$";
-  let value = body;
-  for (const s of segments) {
-    path += Array.isArray(value) ? `[${s}]` : /^[A-Za-z_$][\w$]*$/.test(s) ? `.${s}` : `[${JSON.stringify(s)}]`;
-    value = child(value, s);
-  }
-  return { path, value };
-}
-
 /** Whether a value meets one of the verify's own `if` schemas (a `type` and `required` members, nothing else). */
 function meets(schema: Json | undefined, value: unknown): boolean {
   if (!isObject(schema)) return schema !== false;
@@ -64,14 +52,13 @@ function meets(schema: Json | undefined, value: unknown): boolean {
 }
 
 /**
- * The schema a location belongs to and the field within it: walks the schema along the answer, restarting at each
- * named schema (a component's `$ref`, or one the verify named), so a wrong field of `Port` is `Port.container_port`
+ * Walks the answer along a location, and the schema with it: the JSON path (`$.regions[0].region_id`, arrays told by
+ * the answer itself), the value there, and the schema it belongs to with the field within it. The schema restarts at
+ * each named one (a component's `$ref`, or one the verify named), so a wrong field of `Port` is `Port.container_port`
  * whether it came from the ports list or from an added port.
  */
 function locate(doc: JsonObject, schema: Json | undefined, body: unknown, segments: readonly string[]) {
-  let name: string | undefined;
-  let field: string[] = [];
-  let [node, value] = [schema, body];
+  let [name, field, path, node, value] = [undefined as string | undefined, [] as string[], "$", schema, body];
   const resolve = () => {
     for (;;) {
       if (!isObject(node)) return;
@@ -83,21 +70,17 @@ function locate(doc: JsonObject, schema: Json | undefined, body: unknown, segmen
       else return;
     }
   };
-  for (const segment of segments) {
+  for (const s of segments) {
     resolve();
     const list = Array.isArray(value);
-    field.push(list ? "[]" : field.length ? `.${segment}` : segment);
-    node = !isObject(node)
-      ? undefined
-      : list
-        ? node.items
-        : isObject(node.properties)
-          ? node.properties[segment]
-          : undefined;
-    value = child(value, segment);
+    field.push(list ? "[]" : field.length ? `.${s}` : s);
+    path += list ? `[${s}]` : /^[A-Za-z_$][\w$]*$/.test(s) ? `.${s}` : `[${JSON.stringify(s)}]`;
+    const properties = isObject(node) && !list ? node.properties : undefined;
+    node = isObject(node) && list ? node.items : isObject(properties) ? properties[s] : undefined;
+    value = child(value, s);
   }
   if (!segments.length) resolve(); // the whole answer: named by its own schema, as no field holds it
-  return { schema: name, field: field.join("") };
+  return { schema: name, field: field.join(""), path, value };
 }
 
 const http = (field: string, expected: string, text = ""): Deviation => ({
@@ -141,9 +124,9 @@ function deviationOf(
     segments.push((required ?? extra)!);
     expected = required !== undefined ? "required" : "no such field";
   }
-  const { path, value } = at(body, segments);
-  const came: Came = required !== undefined ? { kind: "missing" } : { kind: "value", value, key: segments.at(-1) };
-  const { schema: name, field } = locate(doc, schema, body, segments);
+  const { schema: name, field, path, value } = locate(doc, schema, body, segments);
+  const came: Came =
+    required !== undefined ? { kind: "text", text: "(missing)" } : { kind: "value", value, key: segments.at(-1) };
   return { path, schema: name ?? `${operationId} answer`, field, expected, came };
 }
 

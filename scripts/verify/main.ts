@@ -11,20 +11,16 @@ import { isMain, root } from "../lib/script.ts";
 import { render } from "./report.ts";
 import { verify, type RunContext } from "./run.ts";
 
+/** A run's options: the command line's (docs/verifying-a-console.md), and the token from RAINBOND_TOKEN. */
 export interface VerifyOptions {
-  /** The console's origin, e.g. `http://console.example.org:7070`. */
   baseUrl: string;
-  /** The API token (RAINBOND_TOKEN). */
   token: string;
   team?: string | undefined;
   region?: string | undefined;
   app?: number | undefined;
   component?: string | undefined;
-  /** Also send the port operations, as a reversible sequence on the given component. */
   write: boolean;
-  /** Print the report as JSON instead of text. */
   json: boolean;
-  /** Also write the report as Markdown to this file. */
   report?: string | undefined;
 }
 
@@ -103,10 +99,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): V
 }
 
 /** Where main writes: `process`, or a test's stand-in. */
-export interface Io {
-  stdout: { write(text: string): unknown };
-  stderr: { write(text: string): unknown };
-}
+export type Io = Record<"stdout" | "stderr", { write(text: string): unknown }>;
 
 export async function main(argv: readonly string[], env: NodeJS.ProcessEnv, context: RunContext, io: Io) {
   try {

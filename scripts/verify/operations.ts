@@ -3,21 +3,8 @@
 import type { OperationId } from "../../generated/operations.js";
 import type { AppScope, ComponentScope, RainbondClient, RegionScope } from "../../src/index.js";
 
-/** The ids the operations need; each given on the command line or found through the API. */
-export interface Ids {
-  team?: string;
-  region?: string;
-  /** The region's id, for getRegion (which takes a name too). */
-  regionId?: string;
-  app?: number;
-  component?: string;
-  /** The team's tenant id, for the team-resources query. */
-  tenant?: string;
-}
-export type IdName = keyof Ids;
-type Known = Required<Ids>;
-
-export const ID_LABELS: Record<IdName, string> = {
+/** The ids the operations need, as the report names them; each given on the command line or found through the API. */
+export const ID_LABELS = {
   team: "team",
   region: "region",
   regionId: "region id",
@@ -25,16 +12,24 @@ export const ID_LABELS: Record<IdName, string> = {
   component: "component",
   tenant: "tenant id",
 };
+export type IdName = keyof typeof ID_LABELS;
+/** `regionId` for getRegion (which takes a name too), `tenant` for the team-resources query. */
+export type Ids = { [K in IdName]?: K extends "app" ? number : string };
+type Known = Required<Ids>;
 
 const region = (i: Known): RegionScope => ({ teamId: i.team, regionName: i.region });
 const app = (i: Known): AppScope => ({ ...region(i), appId: i.app });
 const component = (i: Known): ComponentScope => ({ ...app(i), serviceId: i.component });
 
 /** An operation, the ids it cannot be sent without, and its call through the client. */
-type ReadStep = [OperationId, readonly IdName[], (client: RainbondClient, ids: Known, now: number) => Promise<unknown>];
-const TEAM_REGION = ["team", "region"] as const;
+type ReadStep = [OperationId, readonly IdName[], (client: RainbondClient, ids: Known) => Promise<unknown>];
+const [TEAM_REGION, TENANT] = [
+  ["team", "region"],
+  ["tenant", "region"],
+] as const;
 const APP = [...TEAM_REGION, "app"] as const;
 const COMPONENT = [...APP, "component"] as const;
+const lastTenMinutes = () => ({ start: new Date(Date.now() - 600_000), end: new Date(), step: 60 });
 
 /** Every GET of the interface, and the team-resources query (a POST that only reads). */
 export const readSteps: readonly ReadStep[] = [
@@ -42,18 +37,10 @@ export const readSteps: readonly ReadStep[] = [
   ["listTeamRegions", ["team"], (c, i) => c.regions.listForTeam(i.team)],
   ["getRegion", ["region"], (c, i) => c.regions.get(i.regionId ?? i.region, { extendInfo: true })],
   ["listApps", TEAM_REGION, (c, i) => c.apps.list(region(i))],
-  [
-    "listTeamResources",
-    ["tenant", "region"],
-    (c, i) => c.teams.resources([{ tenant_id: i.tenant, region_name: i.region }]),
-  ],
+  ["listTeamResources", TENANT, (c, i) => c.teams.resources([{ tenant_id: i.tenant, region_name: i.region }])],
   ["listAppHttpRules", APP, (c, i) => c.gateway.listHttpRules(app(i))],
   ["queryComponentMonitor", APP, (c, i) => c.monitor.query(app(i))],
-  [
-    "queryComponentMonitorRange",
-    APP,
-    (c, i, now) => c.monitor.queryRange(app(i), { start: now - 600, end: now, step: 60 }),
-  ],
+  ["queryComponentMonitorRange", APP, (c, i) => c.monitor.queryRange(app(i), lastTenMinutes())],
   ["getComponent", COMPONENT, (c, i) => c.components.get(component(i))],
   ["listComponentPorts", COMPONENT, (c, i) => c.ports.list(component(i))],
 ];
@@ -63,29 +50,21 @@ const rows = (data: unknown): Row[] =>
   Array.isArray(data) ? data.filter((r): r is Row => typeof r === "object" && r !== null) : [];
 /** The first non-empty string at `key` among the rows that `where` keeps. */
 const first = (data: unknown, key: string, where = (_: Row) => true) =>
-  rows(data)
-    .filter(where)
-    .map((r) => r[key])
-    .find((v): v is string => typeof v === "string" && v !== "");
+  rows(data).find((r) => where(r) && typeof r[key] === "string" && r[key] !== "")?.[key] as string | undefined;
+const regions = (data: unknown) => (data as Row | undefined)?.regions;
+const inApp = (i: Ids) => (r: Row) => r.team_name === i.team && r.region_name === i.region && r.app_id === i.app;
 
-/**
- * Where an id is found: the operation whose answer (the client's data) holds it, given the ids known so far. Tried in
- * this order, as soon as the operation's answer is in: the first that gives a value wins.
- */
+/** Where each id is found, given the ids known so far; tried in this order once the answer is in: the first wins. */
 export const idSources: readonly [IdName, OperationId, (data: unknown, ids: Ids) => string | number | undefined][] = [
   ["team", "listEnterpriseHttpRules", (d) => first(d, "team_name")],
-  ["region", "listTeamRegions", (d) => first((d as Row | undefined)?.regions, "region_name")],
-  ["regionId", "listTeamRegions", (d, i) => first((d as Row)?.regions, "region_id", (r) => r.region_name === i.region)],
+  ["region", "listTeamRegions", (d) => first(regions(d), "region_name")],
+  ["regionId", "listTeamRegions", (d, i) => first(regions(d), "region_id", (r) => r.region_name === i.region)],
   ["app", "listApps", (d) => rows(d).find((r) => Number.isSafeInteger(r.ID) && (r.ID as number) >= 0)?.ID as number],
   ["tenant", "listApps", (d) => first(d, "tenant_id")],
   ["tenant", "listEnterpriseHttpRules", (d, i) => first(d, "tenant_id", (r) => r.team_name === i.team)],
   ["component", "queryComponentMonitor", (d) => first(d, "service_id")],
   ["component", "listAppHttpRules", (d) => first(d, "service_id")],
-  [
-    "component",
-    "listEnterpriseHttpRules",
-    (d, i) => first(d, "service_id", (r) => r.team_name === i.team && r.region_name === i.region && r.app_id === i.app),
-  ],
+  ["component", "listEnterpriseHttpRules", (d, i) => first(d, "service_id", inApp(i))],
 ];
 
 /** The port operations, sent only with --write, as one reversible sequence on the given component. */

@@ -77,9 +77,9 @@ export const holdsSecret = (text: string, secrets: readonly string[]) => redact(
 
 /** A value that came from the console, as the report shows it: secret fields and values masked, cut short. */
 function show(came: Came, secrets: readonly string[]): string {
-  if (came.kind === "missing" || (came.kind === "value" && came.value === undefined)) return "(missing)";
   if (came.kind === "text") return came.text;
   if (came.kind === "body") return `not JSON (${came.contentType}): ${excerpt(came.body, secrets, 80)}`;
+  if (came.value === undefined) return "(missing)";
   // masked as the member it is: a secret field's value whole, any other value's secret fields and values
   const [masked] = Object.values(redact({ [came.key ?? ""]: came.value }, secrets) as object);
   const shown = JSON.stringify(masked) ?? "(a server stack trace, not shown)"; // redact drops `error_trace`
@@ -98,15 +98,10 @@ export function buildReport(input: ReportInput): Report {
       const { schema, field, expected } = d;
       const group = groups.get(key) ?? { title: titleOf(d), schema, field, expected, occurrences: [] };
       groups.set(key, group);
-      const seen = group.occurrences.find((o) => o.operationId === result.operationId);
+      const { operationId } = result;
+      const seen = group.occurrences.find((o) => o.operationId === operationId);
       if (seen) seen.more++;
-      else
-        group.occurrences.push({
-          operationId: result.operationId,
-          path: d.path,
-          came: show(d.came, input.secrets),
-          more: 0,
-        });
+      else group.occurrences.push({ operationId, path: d.path, came: show(d.came, input.secrets), more: 0 });
       titles.add(group.title);
     }
     return { ...result, deviations: [...titles] };

@@ -21,8 +21,6 @@ export interface RunContext {
   root: string;
   /** A validator already running (the tests share one); it is pointed at the console. */
   validator?: Validator;
-  /** Unix seconds, for the range monitoring query. */
-  now?: number;
 }
 
 const TIMEOUT_MS = 30_000;
@@ -41,12 +39,10 @@ async function preflight({ baseUrl, token, team }: VerifyOptions): Promise<void>
     await (team ? client.regions.listForTeam(team) : client.gateway.listEnterpriseHttpRules());
   } catch (err) {
     const gateway = err instanceof RainbondServerError && [502, 503, 504].includes(err.status);
-    if (err instanceof RainbondConnectionError || gateway) {
+    if (err instanceof RainbondConnectionError || gateway)
       throw new Error(`cannot reach the console at ${client.baseUrl}: ${err.message}`);
-    }
-    if (err instanceof RainbondAuthError) {
+    if (err instanceof RainbondAuthError)
       throw new Error(`the console at ${client.baseUrl} refused the token: ${err.message}`);
-    }
     if (err instanceof RainbondInputError) throw err;
     // any other answer (a 404, a body that is not JSON) is the console's: the run judges it
   }
@@ -89,7 +85,6 @@ export async function verify(options: VerifyOptions, context: RunContext): Promi
       component: options.component,
     };
     const found: Partial<Record<plan.IdName, string>> = {};
-    const now = context.now ?? Math.floor(Date.now() / 1000);
 
     const learn = () => {
       for (const [id, from, pick] of plan.idSources) {
@@ -140,7 +135,7 @@ export async function verify(options: VerifyOptions, context: RunContext): Promi
       const missing = needs.filter((name) => ids[name] === undefined);
       if (missing.length)
         skip(operationId, "not tried", `no ${missing.map((n) => plan.ID_LABELS[n]).join(", ")} given or found`);
-      else await send(operationId, () => call(client, ids as Required<plan.Ids>, now));
+      else await send(operationId, () => call(client, ids as Required<plan.Ids>));
     }
     learn();
 

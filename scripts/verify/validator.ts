@@ -5,13 +5,13 @@
 // Prism runs without `--errors`, so it passes the console's answer on and lists its violations in a header. The
 // recorder keeps each answer as the console sent it: Prism cannot read an empty or cut-short body labelled JSON (it
 // answers its own 500, naming neither status nor body), and the report needs the real status and body.
-import { createServer, request, type IncomingMessage } from "node:http";
+import { createServer, request, type IncomingMessage, type OutgoingHttpHeaders } from "node:http";
 import { once } from "node:events";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { buffer, text } from "node:stream/consumers";
+import { buffer } from "node:stream/consumers";
 import { isObject, type Json, type JsonObject } from "../lib/spec.ts";
 import { startPrism } from "../prism.ts";
 
@@ -95,14 +95,12 @@ export interface Validator {
   stop(): Promise<void>;
 }
 
-/** Headers that belong to one connection, or that fetch sets itself (and decodes: content-encoding). */
-const HOP =
-  /^(?:host|connection|keep-alive|upgrade|proxy-connection|transfer-encoding|content-length|(?:content|accept)-encoding)$/;
-
-function reasonOf(err: unknown): string {
-  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-  if (err instanceof Error && err.name === "TimeoutError") return "no answer in time";
-  return cause?.code ?? cause?.message ?? (err instanceof Error ? err.message : String(err));
+/** One request over node:http, whose headers may be of any size, and its answer read whole. */
+async function send(url: string, method: string, headers: OutgoingHttpHeaders, body: Buffer, signal: AbortSignal) {
+  const req = request(url, { method, headers, maxHeaderSize: 2 ** 24, signal });
+  req.end(body);
+  const [res] = (await once(req, "response")) as [IncomingMessage];
+  return { status: res.statusCode ?? 500, headers: res.headers, body: await buffer(res) };
 }
 
 /** Starts the recorder (towards `target`) and Prism's proxy in front of it over `spec` (a validatorSpec). */
@@ -111,25 +109,17 @@ export async function startValidator(target: string, spec: JsonObject, timeoutMs
   const recorder = createServer(async (req, res) => {
     const exchange: Exchange = { method: req.method ?? "GET", url: req.url ?? "/" };
     exchanges.push(exchange);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (!HOP.test(name) && value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
-    }
+    // the console's own host, and an answer left uncompressed, to be read
+    const { host: _, "accept-encoding": __, ...headers } = req.headers;
     try {
-      const init = {
-        method: exchange.method,
-        headers,
-        body: (await text(req)) || undefined,
-        redirect: "manual" as const,
-      };
-      const answer = await fetch(validator.target + exchange.url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-      exchange.body = await answer.text();
-      exchange.status = answer.status;
-      exchange.contentType = answer.headers.get("content-type") ?? undefined;
-      const out = [...answer.headers].filter(([name]) => !HOP.test(name));
-      res.writeHead(answer.status, Object.fromEntries(out)).end(exchange.body);
+      const signal = AbortSignal.timeout(timeoutMs);
+      const answer = await send(validator.target + exchange.url, exchange.method, headers, await buffer(req), signal);
+      [exchange.status, exchange.body] = [answer.status, answer.body.toString()];
+      exchange.contentType = answer.headers["content-type"];
+      res.writeHead(answer.status, answer.headers).end(answer.body);
     } catch (err) {
-      exchange.error = reasonOf(err);
+      const { name, code, message } = err as { name?: string; code?: string; message?: string };
+      exchange.error = name === "AbortError" ? "no answer in time" : (code ?? message ?? String(err));
       res.writeHead(502, { "content-type": "text/plain" }).end(`no answer from the console: ${exchange.error}`);
     }
   });
@@ -151,20 +141,17 @@ export async function startValidator(target: string, spec: JsonObject, timeoutMs
     exchanges,
     fetch: async (input, init) => {
       const asked = new Request(input, init);
-      const body = asked.body ? await asked.text() : undefined;
-      const headers = Object.fromEntries(asked.headers);
-      const req = request(asked.url, { method: asked.method, headers, maxHeaderSize: 2 ** 24, signal: asked.signal });
-      req.end(body);
-      const [res] = (await once(req, "response")) as [IncomingMessage];
-      const content = await buffer(res);
-      const { "sl-violations": violations, ...rest } = res.headers;
+      const body = Buffer.from(await asked.arrayBuffer());
+      const answer = await send(asked.url, asked.method, Object.fromEntries(asked.headers), body, asked.signal);
+      const { "sl-violations": violations, ...headers } = answer.headers;
       const exchange = exchanges.at(-1);
       if (exchange && typeof violations === "string") exchange.violations = violations;
-      const status = res.statusCode ?? 500;
-      const out = Object.entries(rest).flatMap(([name, value]) =>
-        value === undefined ? [] : [[name, `${value}`] as [string, string]],
-      );
-      return new Response([204, 205, 304].includes(status) ? null : content, { status, headers: out });
+      const list = Object.entries(headers).flatMap(([name, v]) => [v ?? []].flat().map((value) => [name, value]));
+      const nullBody = [204, 205, 304].includes(answer.status);
+      return new Response(nullBody ? null : answer.body, {
+        status: answer.status,
+        headers: list as [string, string][],
+      });
     },
     stop: async () => {
       await prism.stop();
