@@ -93,49 +93,12 @@ const http = (field: string, expected: string, text = ""): Deviation => ({
 const statusDeviation = (statuses: string[], status: number) =>
   http("status", `one of ${statuses.map((s) => s.trim()).join(", ")}`, String(status));
 
-/** One of Prism's violations as a deviation (or none, for the summary an `if` adds to its branch's own errors). */
-function deviationOf(
-  v: Violation,
-  doc: JsonObject,
-  schema: Json | undefined,
-  body: unknown,
-  operationId: string,
-  status: number,
-) {
-  const [where, part, ...rest] = v.location;
-  if (where === "request") {
-    const field = [part, ...rest].filter(Boolean).join(".");
-    const came = { kind: "text", text: "in the request the client sent" } as const;
-    return { path: `request ${field}`.trim(), schema: "(request the client sent)", field, expected: v.message, came };
-  }
-  if (part === undefined) {
-    const statuses = /status code with those defined in the document: (.*)$/.exec(v.message)?.[1];
-    const media = /media type "(.*)" does not match the one specified in the current response: (.*)$/.exec(v.message);
-    if (statuses !== undefined) return statusDeviation(statuses.split(","), status);
-    return media ? http("content-type", media[2]!, media[1] || "(none)") : http("", v.message);
-  }
-  if (part !== "body") return http(`${part} ${rest.join(".")}`.trim(), v.message);
-  if (v.code === "if") return undefined;
-  const segments = [...rest];
-  let expected = v.message.replace(/^Response body (?:property \S+ )?/, "");
-  const required = v.code === "required" ? /required property '(.*)'$/.exec(v.message)?.[1] : undefined;
-  const extra = v.code === "additionalProperties" ? /; found '(.*)'$/.exec(v.message)?.[1] : undefined;
-  if (required !== undefined || extra !== undefined) {
-    segments.push((required ?? extra)!);
-    expected = required !== undefined ? "required" : "no such field";
-  }
-  const { schema: name, field, path, value } = locate(doc, schema, body, segments);
-  const came: Came =
-    required !== undefined ? { kind: "text", text: "(missing)" } : { kind: "value", value, key: segments.at(-1) };
-  return { path, schema: name ?? `${operationId} answer`, field, expected, came };
-}
-
-function parseViolations(header: string | undefined): Violation[] {
+/** `text` as JSON, or undefined when it is not JSON. */
+export function parsed(text = ""): { value: unknown } | undefined {
   try {
-    const list: unknown = JSON.parse(header ?? "[]");
-    return Array.isArray(list) ? list.filter((v: Partial<Violation>) => Array.isArray(v?.location)) : [];
+    return { value: JSON.parse(text) };
   } catch {
-    return [{ location: ["response"], message: `Prism's violations could not be read: ${header!.slice(0, 200)}` }];
+    return undefined;
   }
 }
 
@@ -150,37 +113,61 @@ export function judge(doc: JsonObject, operation: JsonObject, operationId: strin
   const response = deref(doc, responses[String(status)]);
   const content = isObject(response) && isObject(response.content) ? response.content : undefined;
   const media = content?.["application/json"];
-  const violations = parseViolations(exchange.violations);
-  const deviations: Deviation[] = [];
-  let json: { body: unknown } | undefined;
-  try {
-    if (/\bjson\b/i.test(contentType ?? "")) json = { body: JSON.parse(body) };
-  } catch {
-    // not JSON: judged below
-  }
-  if (json) {
-    const schema = isObject(media) ? media.schema : undefined;
-    for (const v of violations) {
-      const d = deviationOf(v, doc, schema, json.body, operationId, status);
-      if (d) deviations.push(d);
+  const json = /\bjson\b/i.test(contentType ?? "") ? parsed(body) : undefined;
+  const whole = { path: "$", schema: `${operationId} answer`, field: "" };
+
+  /** One of Prism's violations as a deviation (or none, for the summary an `if` adds to its branch's own errors). */
+  const deviationOf = ({ location: [where, part, ...rest], code, message }: Violation): Deviation | undefined => {
+    if (where === "request") {
+      const field = [part, ...rest].filter(Boolean).join(".");
+      const came = { kind: "text", text: "in the request the client sent" } as const;
+      return { path: `request ${field}`.trim(), schema: "(request the client sent)", field, expected: message, came };
     }
-  } else {
-    // Prism could not read this body, or read text as a string: judged here, from the recorded answer
-    for (const v of violations)
-      if (v.location[0] === "request") deviations.push(deviationOf(v, doc, undefined, null, "", status)!);
+    if (part === undefined) {
+      const statuses = /status code with those defined in the document: (.*)$/.exec(message)?.[1];
+      const media = /media type "(.*)" does not match the one specified in the current response: (.*)$/.exec(message);
+      if (statuses !== undefined) return statusDeviation(statuses.split(","), status);
+      return media ? http("content-type", media[2]!, media[1] || "(none)") : http("", message);
+    }
+    if (part !== "body") return http(`${part} ${rest.join(".")}`.trim(), message);
+    if (code === "if") return undefined;
+    const required = code === "required" ? /required property '(.*)'$/.exec(message)?.[1] : undefined;
+    const extra = code === "additionalProperties" ? /; found '(.*)'$/.exec(message)?.[1] : undefined;
+    const segments = [...rest, ...[required ?? extra ?? []].flat()];
+    const schema = isObject(media) ? media.schema : undefined;
+    const { schema: name, field, path, value } = locate(doc, schema, json?.value, segments);
+    const expected = required
+      ? "required"
+      : extra
+        ? "no such field"
+        : message.replace(/^Response body (property \S+ )?/, "");
+    const came: Came = required ? { kind: "text", text: "(missing)" } : { kind: "value", value, key: segments.at(-1) };
+    return { path, schema: name ?? whole.schema, field, expected, came };
+  };
+
+  let violations: Violation[];
+  try {
+    const list: unknown = JSON.parse(exchange.violations ?? "[]");
+    violations = Array.isArray(list) ? list.filter((v: Partial<Violation>) => Array.isArray(v?.location)) : [];
+  } catch {
+    violations = [
+      {
+        location: ["response"],
+        message: `Prism's violations could not be read: ${exchange.violations?.slice(0, 200)}`,
+      },
+    ];
+  }
+  // Prism could not read a body that is not JSON, or read text as a string: judged here, from the recorded answer
+  if (!json) violations = violations.filter((v) => v.location[0] === "request");
+  const deviations = violations.map(deviationOf).filter((d) => d !== undefined);
+  if (!json) {
     if (!(String(status) in responses)) deviations.push(statusDeviation(Object.keys(responses), status));
     const maySend = isObject(response) ? response["x-console-may-send"] : undefined;
     if (content && !(body.trim() === "" && Array.isArray(maySend) && maySend.includes("empty"))) {
       const came: Came = body.trim()
         ? { kind: "body", contentType: contentType ?? "no content type", body }
         : { kind: "text", text: "an empty body" };
-      deviations.push({
-        path: "$",
-        schema: `${operationId} answer`,
-        field: "",
-        expected: "a JSON body (application/json)",
-        came,
-      });
+      deviations.push({ ...whole, expected: "a JSON body (application/json)", came });
     }
   }
   const ok = status >= 200 && status < 300;

@@ -10,7 +10,7 @@ import {
   createRainbondClient,
 } from "../../src/index.js";
 import { isObject, readSpec, type JsonObject } from "../lib/spec.ts";
-import { judge } from "./judge.ts";
+import { judge, parsed } from "./judge.ts";
 import type { VerifyOptions } from "./main.ts";
 import * as plan from "./operations.ts";
 import { buildReport, holdsSecret, secretsSeen, type OperationResult, type Report } from "./report.ts";
@@ -77,26 +77,14 @@ export async function verify(options: VerifyOptions, context: RunContext): Promi
       results.push({ operationId, method, path, outcome, note, deviations: [] });
     };
     const answers = new Map<OperationId, unknown>();
-    const bodies: unknown[] = [];
-    const ids: plan.Ids = {
-      team: options.team,
-      region: options.region,
-      app: options.app,
-      component: options.component,
-    };
+    let secrets = secretsSeen([options.token], []);
+    const { team, region, app, component } = options;
+    const ids: plan.Ids = { team, region, app, component };
     const found: Partial<Record<plan.IdName, string>> = {};
-
     const learn = () => {
       for (const [id, from, pick] of plan.idSources) {
-        if (ids[id] !== undefined || !answers.has(from)) continue;
-        let value: string | number | undefined;
-        try {
-          value = pick(answers.get(from), ids);
-        } catch {
-          // an answer of another shape: reported as a deviation, gives no id
-        }
+        const value = ids[id] === undefined && answers.has(from) ? pick(answers.get(from), ids) : undefined;
         // an id goes into URL paths: never one that is, or holds, a secret the run has seen (the token echoed)
-        const secrets = secretsSeen([options.token], bodies);
         if (value === undefined || holdsSecret(String(value), secrets)) continue;
         Object.assign(ids, { [id]: value });
         found[id] = `found in ${from}`;
@@ -107,26 +95,20 @@ export async function verify(options: VerifyOptions, context: RunContext): Promi
     const send = async (operationId: OperationId, call: () => Promise<unknown>) => {
       const { method, path, operation } = operations.get(operationId)!;
       validator.exchanges.length = 0;
-      let data: unknown;
-      let error: unknown;
-      try {
-        data = await call();
-      } catch (err) {
-        error = err;
-      }
+      const outcome = await call().then(
+        (data) => ({ data }),
+        (error: unknown) => ({ error }),
+      );
       const [exchange] = validator.exchanges;
       if (!exchange) {
-        skip(operationId, "not sent", error instanceof Error ? error.message : "the client sent nothing");
+        const error = "error" in outcome && outcome.error instanceof Error ? outcome.error.message : "";
+        skip(operationId, "not sent", error || "the client sent nothing");
         return { sent: false };
       }
-      try {
-        bodies.push(JSON.parse(exchange.body ?? ""));
-      } catch {
-        // not JSON: holds no secret field to learn
-      }
+      secrets = secretsSeen(secrets, [parsed(exchange.body)?.value]);
       const judged = judge(doc, operation, operationId, exchange);
       results.push({ operationId, method, path, ...judged });
-      if (error === undefined) answers.set(operationId, data);
+      if ("data" in outcome) answers.set(operationId, outcome.data);
       return { sent: true, status: judged.status };
     };
 
@@ -155,7 +137,7 @@ export async function verify(options: VerifyOptions, context: RunContext): Promi
       ids,
       idSources: found,
       results,
-      secrets: secretsSeen([options.token], bodies),
+      secrets,
       ...(portUsed === undefined ? {} : { portUsed }),
     });
   } finally {
