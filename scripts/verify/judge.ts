@@ -12,13 +12,12 @@ export type Came =
   | { kind: "body"; contentType: string; body: string };
 
 export interface Deviation {
-  /** Where in the answer: `$.regions[0].region_id`, or `status`, `content-type`, `request ...`. */
+  /** Where: a JSON path (`$.regions[0].region_id`), or `status`, `content-type`, `request ...`. */
   path: string;
-  /** The schema the field belongs to: a component's name, `console envelope`, `<operationId> answer`, `(HTTP answer)`. */
+  /** The schema it belongs to (a component's name, `console envelope`, `<operationId> answer`, `(HTTP answer)`), the
+   * field within it (`regions[]`, `` for the whole value), what the spec says and what came. */
   schema: string;
-  /** The field within that schema: `region_id`, `regions[]`, `` for the whole value. */
   field: string;
-  /** What the spec says. */
   expected: string;
   came: Came;
 }
@@ -42,14 +41,9 @@ interface Violation {
 const child = (value: unknown, key: string): unknown =>
   typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined;
 
-/** Whether a value meets one of the verify's own `if` schemas (a `type` and `required` members, nothing else). */
-function meets(schema: Json | undefined, value: unknown): boolean {
-  if (!isObject(schema)) return schema !== false;
-  const typeOf = value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
-  if (schema.type !== undefined && ![schema.type].flat().includes(typeOf)) return false;
-  const required = Array.isArray(schema.required) ? schema.required : [];
-  return required.every((name) => isObject(value) && typeof name === "string" && name in value);
-}
+/** Whether a value meets one of the verify's own `if` schemas: `{ type: "null" }`, `{ type: "object", required }`. */
+const meets = ({ type, required = [] }: JsonObject, value: unknown) =>
+  type === "null" ? value === null : isObject(value) && (required as string[]).every((name) => name in value);
 
 /**
  * Walks the answer along a location, and the schema with it: the JSON path (`$.regions[0].region_id`, arrays told by
@@ -66,7 +60,8 @@ function locate(doc: JsonObject, schema: Json | undefined, body: unknown, segmen
       if (typeof named === "string") [name, field] = [named, []];
       if (typeof node.$ref === "string") node = deref(doc, node);
       else if (typeof node["x-verify-schema"] === "string") node = { ...node, "x-verify-schema": null };
-      else if (node.if !== undefined) node = meets(node.if, value) ? (node.then ?? true) : (node.else ?? true);
+      else if (node.if !== undefined)
+        node = isObject(node.if) && meets(node.if, value) ? (node.then ?? true) : (node.else ?? true);
       else return;
     }
   };

@@ -12,17 +12,9 @@ import { render } from "./report.ts";
 import { verify, type RunContext } from "./run.ts";
 
 /** A run's options: the command line's (docs/verifying-a-console.md), and the token from RAINBOND_TOKEN. */
-export interface VerifyOptions {
-  baseUrl: string;
-  token: string;
-  team?: string | undefined;
-  region?: string | undefined;
-  app?: number | undefined;
-  component?: string | undefined;
-  write: boolean;
-  json: boolean;
-  report?: string | undefined;
-}
+export type VerifyOptions = Record<"baseUrl" | "token", string> &
+  Record<"write" | "json", boolean> &
+  Partial<Record<"team" | "region" | "component" | "report", string> & { app: number }>;
 
 /** Bad arguments: the message says what to change (and never holds a value that might be a secret). */
 export class UsageError extends Error {
@@ -35,17 +27,9 @@ export const USAGE = `usage: RAINBOND_TOKEN=<token> npm run verify -- --base-url
 export const STALE_SPEC_WARNING =
   "verify: warning: spec/ differs from generated/openapi.json, which this run checks against; run `npm run generate` first";
 
-const FLAGS = {
-  "base-url": { type: "string" },
-  team: { type: "string" },
-  region: { type: "string" },
-  app: { type: "string" },
-  component: { type: "string" },
-  write: { type: "boolean" },
-  json: { type: "boolean" },
-  report: { type: "string" },
-  help: { type: "boolean" },
-} as const;
+const [text, flag] = [{ type: "string" }, { type: "boolean" }] as const;
+const IDS = { team: text, region: text, app: text, component: text };
+const FLAGS = { "base-url": text, ...IDS, write: flag, json: flag, report: text, help: flag };
 
 const PARSE_ERRORS: Record<string, string> = {
   ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL: "unexpected argument (every value follows its option, e.g. --team <id>)",

@@ -7,29 +7,23 @@ import { sensitiveFields } from "../../generated/operations.js";
 // TEMPORARY (issue 22): from src/index.ts once it exports `redact` and `excerpt` (asked for at merge)
 import { excerpt, redact } from "../../src/redact.js";
 import { readMethods } from "../lib/methods.ts";
-import type { Came, Deviation, Outcome } from "./judge.ts";
-import { ID_LABELS, NEVER_SENT, type IdName } from "./operations.ts";
+import type { Came, Deviation, Judgement, Outcome } from "./judge.ts";
+import type { VerifyOptions } from "./main.ts";
+import { ID_LABELS, NEVER_SENT, type IdName, type Ids } from "./operations.ts";
 
 /** What happened to one operation, before masking. */
-export interface OperationResult {
+export type OperationResult = Omit<Judgement, "outcome"> & {
   operationId: string;
   method: string;
   path: string;
   outcome: Outcome | "not tried" | "not sent" | "never sent";
-  status?: number;
-  note?: string;
-  deviations: Deviation[];
-}
-
+};
 /** An operation as the report shows it: its deviations by the titles of their groups. */
 export type OperationLine = Omit<OperationResult, "deviations"> & { deviations: string[] };
 
-export interface DeviationGroup {
-  /** `Port.container_port`, `status`, ... */
+/** The deviations of one field of one schema (`Port.container_port`, `status`), whichever operations sent them. */
+export interface DeviationGroup extends Omit<Deviation, "path" | "came"> {
   title: string;
-  schema: string;
-  field: string;
-  expected: string;
   /** Per operation, the first place it was seen in its answer, and how many more places (array items) had it. */
   occurrences: { operationId: string; path: string; came: string; more: number }[];
 }
@@ -48,13 +42,13 @@ export interface Report {
   summary: string;
 }
 
-export interface ReportInput extends Pick<Report, "console" | "specVersion" | "write"> {
-  ids: Partial<Record<IdName, string | number>>;
-  idSources: Partial<Record<IdName, string>>;
+/** What a run gathered: the ids and where each was found, each operation's result, the secrets seen, the port used. */
+export interface Run {
+  ids: Ids;
+  found: Partial<Record<IdName, string>>;
   results: OperationResult[];
-  /** The token and the secret values seen in the answers (secretsSeen). */
   secrets: readonly string[];
-  portUsed?: number;
+  portUsed?: number | undefined;
 }
 
 const SENSITIVE = new Set<string>(sensitiveFields);
@@ -86,36 +80,36 @@ function show(came: Came, secrets: readonly string[]): string {
   return shown.length > 100 ? `${shown.slice(0, 100)}…` : shown;
 }
 
-const titleOf = (d: Deviation) =>
-  d.schema === "(HTTP answer)" ? d.field || "answer" : d.field ? `${d.schema}.${d.field}` : d.schema;
-
-export function buildReport(input: ReportInput): Report {
+/** The report of a run, masked: every string, keys included, as a console may echo a secret anywhere. */
+export function buildReport({ baseUrl, write }: VerifyOptions, specVersion: string, run: Run): Report {
+  const { ids, found, results, secrets, portUsed } = run;
   const groups = new Map<string, DeviationGroup>();
-  const operations = input.results.map(({ deviations, ...result }): OperationLine => {
+  const operations = results.map(({ deviations, ...result }): OperationLine => {
+    const { operationId } = result;
     const titles = new Set<string>();
-    for (const d of deviations) {
+    for (const { path, came, ...d } of deviations) {
       const key = JSON.stringify([d.schema, d.field, d.expected]);
-      const { schema, field, expected } = d;
-      const group = groups.get(key) ?? { title: titleOf(d), schema, field, expected, occurrences: [] };
+      const title = d.schema === "(HTTP answer)" ? d.field || "answer" : [d.schema, d.field].filter(Boolean).join(".");
+      const group = groups.get(key) ?? { title, ...d, occurrences: [] };
       groups.set(key, group);
-      const { operationId } = result;
       const seen = group.occurrences.find((o) => o.operationId === operationId);
       if (seen) seen.more++;
-      else group.occurrences.push({ operationId, path: d.path, came: show(d.came, input.secrets), more: 0 });
+      else group.occurrences.push({ operationId, path, came: show(came, secrets), more: 0 });
       titles.add(group.title);
     }
     return { ...result, deviations: [...titles] };
   });
-  const ids = (Object.keys(ID_LABELS) as IdName[]).map((name) => {
-    const value = input.ids[name];
-    if (value === undefined) return { name: ID_LABELS[name], source: "not found" };
-    return { name: ID_LABELS[name], value: String(value), source: input.idSources[name] ?? "given" };
+  const idLines = (Object.keys(ID_LABELS) as IdName[]).map((id) => {
+    const [name, value] = [ID_LABELS[id], ids[id]];
+    return value === undefined
+      ? { name, source: "not found" }
+      : { name, value: `${value}`, source: found[id] ?? "given" };
   });
-  const port = input.portUsed === undefined ? "" : ` (${input.portUsed})`;
+  const port = portUsed === undefined ? "" : ` (${portUsed})`;
   const notes = [
     `Never sent, with or without --write: ${NEVER_SENT.map((n) => `${n.operationId} (${n.why})`).join("; ")}. ` +
       "Rule creation and installs cannot be undone through the API.",
-    input.write
+    write
       ? `--write: the port operations ran as one sequence on a free port${port} of the component: add it, change ` +
         "its alias, delete it. The delete is sent even when a step before it fails, and only left out when the " +
         "console refused the add."
@@ -124,20 +118,27 @@ export function buildReport(input: ReportInput): Report {
   const deviations = [...groups.values()];
   const refused = operations.find((o) => o.outcome === "refused");
   const unanswered = operations.filter((o) => o.outcome === "no answer");
+  const deviating = operations.filter((o) => o.deviations.length).length;
   const answered = operations.filter((o) => o.status !== undefined).length;
   const [exitCode, summary]: [Report["exitCode"], string] = refused
     ? [2, `the console refused the token: ${refused.operationId} answered ${refused.status}`]
     : unanswered.length
       ? [2, `no answer from the console to ${unanswered.map((o) => `${o.operationId} (${o.note})`).join(", ")}`]
       : deviations.length
-        ? [
-            1,
-            `${deviations.length} deviation(s) from the spec, in ${operations.filter((o) => o.deviations.length).length} operation(s)`,
-          ]
+        ? [1, `${deviations.length} deviation(s) from the spec, in ${deviating} operation(s)`]
         : [0, `every answer conforms to the spec (${answered} operations answered)`];
-  const { console, specVersion, write, secrets } = input;
-  const report = { console, specVersion, write, ids, operations, deviations, notes, exitCode, summary };
-  return redact(report, secrets) as Report; // every string, keys included: a console may echo a secret anywhere
+  const report = {
+    console: baseUrl,
+    specVersion,
+    write,
+    ids: idLines,
+    operations,
+    deviations,
+    notes,
+    exitCode,
+    summary,
+  };
+  return redact(report, secrets) as Report;
 }
 
 /** operationId -> the client's method that calls it: `listComponentPorts (ports.list)` (generated/methods.json). */

@@ -130,16 +130,8 @@ export async function verify(options: VerifyOptions, context: RunContext): Promi
     }
     for (const { operationId, why } of plan.NEVER_SENT) skip(operationId, "never sent", why);
 
-    return buildReport({
-      console: options.baseUrl,
-      specVersion: String((spec.info as JsonObject | undefined)?.version ?? "?"),
-      write: options.write,
-      ids,
-      idSources: found,
-      results,
-      secrets,
-      ...(portUsed === undefined ? {} : { portUsed }),
-    });
+    const specVersion = String((spec.info as JsonObject | undefined)?.version ?? "?");
+    return buildReport(options, specVersion, { ids, found, results, secrets, portUsed });
   } finally {
     if (!context.validator) await validator.stop();
   }

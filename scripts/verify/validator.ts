@@ -15,9 +15,6 @@ import { buffer } from "node:stream/consumers";
 import { isObject, type Json, type JsonObject } from "../lib/spec.ts";
 import { startPrism } from "../prism.ts";
 
-/** The name the report gives the envelope the verify wraps around marked answers. */
-export const ENVELOPE_NAME = "console envelope";
-
 /**
  * The spec as the verify hands it to Prism (the spec itself stays as it is):
  * - a media type marked `x-console-envelope: data.list` (or `data.bean`): its schema, or the console's envelope
@@ -58,26 +55,15 @@ export function validatorSpec(spec: JsonObject): JsonObject {
 
 /** The envelope with `schema` at `member` (`data.list`), named for the report (`x-verify-schema`, read by judge.ts). */
 function wrap(envelope: JsonObject, member: string, schema: Json): JsonObject {
-  const out: JsonObject = { ...structuredClone(envelope), "x-verify-schema": ENVELOPE_NAME };
+  const out: JsonObject = { ...structuredClone(envelope), "x-verify-schema": "console envelope" };
   const keys = member.split(".");
   const parent = keys.slice(0, -1).reduce((node, key) => (node.properties as JsonObject)[key] as JsonObject, out);
   (parent.properties as JsonObject)[keys.at(-1)!] = schema;
   return out;
 }
 
-/** One request as the console answered it, and what Prism said of the answer. */
-export interface Exchange {
-  method: string;
-  /** Path and query, as sent. */
-  url: string;
-  status?: number;
-  contentType?: string;
-  body?: string;
-  /** Why no answer came: connection refused or reset, DNS, timeout. */
-  error?: string;
-  /** Prism's `sl-violations` header for the answer. */
-  violations?: string;
-}
+/** One request as the console answered it (or why no answer came), and Prism's `sl-violations` for the answer. */
+export type Exchange = Partial<Record<"contentType" | "body" | "error" | "violations", string>> & { status?: number };
 
 export interface Validator {
   /** Where the client sends its requests, through `fetch`. */
@@ -107,13 +93,13 @@ async function send(url: string, method: string, headers: OutgoingHttpHeaders, b
 export async function startValidator(target: string, spec: JsonObject, timeoutMs = 30_000): Promise<Validator> {
   const exchanges: Exchange[] = [];
   const recorder = createServer(async (req, res) => {
-    const exchange: Exchange = { method: req.method ?? "GET", url: req.url ?? "/" };
+    const exchange: Exchange = {};
     exchanges.push(exchange);
     // the console's own host, and an answer left uncompressed, to be read
     const { host: _, "accept-encoding": __, ...headers } = req.headers;
     try {
       const signal = AbortSignal.timeout(timeoutMs);
-      const answer = await send(validator.target + exchange.url, exchange.method, headers, await buffer(req), signal);
+      const answer = await send(validator.target + req.url, req.method!, headers, await buffer(req), signal);
       [exchange.status, exchange.body] = [answer.status, answer.body.toString()];
       exchange.contentType = answer.headers["content-type"];
       res.writeHead(answer.status, answer.headers).end(answer.body);
