@@ -78,13 +78,9 @@ function locate(doc: JsonObject, schema: Json | undefined, body: unknown, segmen
   return { schema: name, field: field.join(""), path, value };
 }
 
-const http = (field: string, expected: string, text = ""): Deviation => ({
-  path: field || "answer",
-  schema: "(HTTP answer)",
-  field,
-  expected,
-  came: { kind: "text", text },
-});
+function http(field: string, expected: string, text = ""): Deviation {
+  return { path: field || "answer", schema: "(HTTP answer)", field, expected, came: { kind: "text", text } };
+}
 const statusDeviation = (statuses: string[], status: number) =>
   http("status", `one of ${statuses.map((s) => s.trim()).join(", ")}`, String(status));
 

@@ -31,6 +31,8 @@ const [text, flag] = [{ type: "string" }, { type: "boolean" }] as const;
 const IDS = { team: text, region: text, app: text, component: text };
 const FLAGS = { "base-url": text, ...IDS, write: flag, json: flag, report: text, help: flag };
 
+const TOKEN_REFUSED =
+  "--token is refused: a token on the command line lands in the shell's history and in `ps`; set RAINBOND_TOKEN in the environment instead";
 const PARSE_ERRORS: Record<string, string> = {
   ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL: "unexpected argument (every value follows its option, e.g. --team <id>)",
   ERR_PARSE_ARGS_INVALID_OPTION_VALUE: "an option lacks its value, or a flag was given one",
@@ -41,12 +43,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): V
   for (const arg of argv) {
     if (arg === "--") break;
     const name = arg.startsWith("-") ? arg.replace(/^-+/, "").split("=")[0]! : undefined; // the name: never a value
-    if (name === "token") {
-      throw new UsageError(
-        "--token is refused: a token on the command line lands in the shell's history and in `ps`; " +
-          "set RAINBOND_TOKEN in the environment instead",
-      );
-    }
+    if (name === "token") throw new UsageError(TOKEN_REFUSED);
     if (name !== undefined && !(name in FLAGS)) throw new UsageError(`unknown option --${name}`);
   }
   let values;
@@ -63,20 +60,11 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): V
   if (app !== undefined && !(/^\d+$/.test(app) && Number.isSafeInteger(Number(app)))) {
     throw new UsageError(`--app must be an application id, a non-negative integer (got ${JSON.stringify(app)})`);
   }
-  const options = {
-    baseUrl,
-    token,
-    team,
-    region,
-    app: app === undefined ? undefined : Number(app),
-    component,
-    write,
-    json,
-    report,
-  };
-  const missing = (["team", "region", "app", "component"] as const).filter((k) => options[k] === undefined);
+  const appId = app === undefined ? undefined : Number(app);
+  const options = { baseUrl, token, team, region, app: appId, component, write, json, report };
+  const missing = Object.keys(IDS).filter((id) => options[id as keyof typeof IDS] === undefined);
   if (write && missing.length) {
-    const flags = missing.map((k) => `--${k}`).join(", ");
+    const flags = missing.map((id) => `--${id}`).join(", ");
     throw new UsageError(`--write changes the component you name: give ${flags} as well`);
   }
   return options;

@@ -18,9 +18,6 @@ export type OperationResult = Omit<Judgement, "outcome"> & {
   path: string;
   outcome: Outcome | "not tried" | "not sent" | "never sent";
 };
-/** An operation as the report shows it: its deviations by the titles of their groups. */
-export type OperationLine = Omit<OperationResult, "deviations"> & { deviations: string[] };
-
 /** The deviations of one field of one schema (`Port.container_port`, `status`), whichever operations sent them. */
 export interface DeviationGroup extends Omit<Deviation, "path" | "came"> {
   title: string;
@@ -28,19 +25,8 @@ export interface DeviationGroup extends Omit<Deviation, "path" | "came"> {
   occurrences: { operationId: string; path: string; came: string; more: number }[];
 }
 
-export interface Report {
-  console: string;
-  specVersion: string;
-  write: boolean;
-  /** Each id's value and where it came from: `given`, `found in <operationId>`, or `not found`. */
-  ids: { name: string; value?: string; source: string }[];
-  operations: OperationLine[];
-  deviations: DeviationGroup[];
-  /** Operations deliberately left out, and why. */
-  notes: string[];
-  exitCode: 0 | 1 | 2;
-  summary: string;
-}
+/** The report: JSON as --json prints it, and what the text and Markdown show. */
+export type Report = ReturnType<typeof buildReport>;
 
 /** What a run gathered: the ids and where each was found, each operation's result, the secrets seen, the port used. */
 export interface Run {
@@ -81,10 +67,10 @@ function show(came: Came, secrets: readonly string[]): string {
 }
 
 /** The report of a run, masked: every string, keys included, as a console may echo a secret anywhere. */
-export function buildReport({ baseUrl, write }: VerifyOptions, specVersion: string, run: Run): Report {
+export function buildReport({ baseUrl, write }: VerifyOptions, specVersion: string, run: Run) {
   const { ids, found, results, secrets, portUsed } = run;
   const groups = new Map<string, DeviationGroup>();
-  const operations = results.map(({ deviations, ...result }): OperationLine => {
+  const operations = results.map(({ deviations, ...result }) => {
     const { operationId } = result;
     const titles = new Set<string>();
     for (const { path, came, ...d } of deviations) {
@@ -99,7 +85,8 @@ export function buildReport({ baseUrl, write }: VerifyOptions, specVersion: stri
     }
     return { ...result, deviations: [...titles] };
   });
-  const idLines = (Object.keys(ID_LABELS) as IdName[]).map((id) => {
+  // each id's value and where it came from: `given`, `found in <operationId>`, or `not found`
+  const idLines = (Object.keys(ID_LABELS) as IdName[]).map((id): { name: string; value?: string; source: string } => {
     const [name, value] = [ID_LABELS[id], ids[id]];
     return value === undefined
       ? { name, source: "not found" }
@@ -120,7 +107,7 @@ export function buildReport({ baseUrl, write }: VerifyOptions, specVersion: stri
   const unanswered = operations.filter((o) => o.outcome === "no answer");
   const deviating = operations.filter((o) => o.deviations.length).length;
   const answered = operations.filter((o) => o.status !== undefined).length;
-  const [exitCode, summary]: [Report["exitCode"], string] = refused
+  const [exitCode, summary]: [0 | 1 | 2, string] = refused
     ? [2, `the console refused the token: ${refused.operationId} answered ${refused.status}`]
     : unanswered.length
       ? [2, `no answer from the console to ${unanswered.map((o) => `${o.operationId} (${o.note})`).join(", ")}`]
@@ -138,7 +125,7 @@ export function buildReport({ baseUrl, write }: VerifyOptions, specVersion: stri
     exitCode,
     summary,
   };
-  return redact(report, secrets) as Report;
+  return redact(report, secrets) as typeof report;
 }
 
 /** operationId -> the client's method that calls it: `listComponentPorts (ports.list)` (generated/methods.json). */
@@ -154,11 +141,8 @@ export function render(report: Report, markdown = false): string {
   const code = (text: string) => (markdown && text ? `\`${text.replace(/`/g, "'")}\`` : text);
   const cell = (text: string) => text.replace(/\r?\n/g, " ").replace(/\|/g, "\\|");
   const mode = report.write ? "read and write (--write)" : "read-only";
-  const out = [
-    `${markdown ? "# " : ""}Verify ${report.console}`,
-    "",
-    `Against the spec version ${report.specVersion}, ${mode}.`,
-  ];
+  const out = [`${markdown ? "# " : ""}Verify ${report.console}`, ""];
+  out.push(`Against the spec version ${report.specVersion}, ${mode}.`);
   /** A heading and its table (columns padded in text), or its lines when there is no table head. */
   const block = (title: string, head: string[], rows: string[][], level = 2) => {
     if (!markdown) {
@@ -170,11 +154,8 @@ export function render(report: Report, markdown = false): string {
     if (head.length) out.push(`| ${head.join(" | ")} |`, `|${"---|".repeat(head.length)}`);
     return out.push(...rows.map((r) => (head.length ? `| ${r.map(cell).join(" | ")} |` : cell(r.join(" ")))));
   };
-  block(
-    "Ids",
-    ["Id", "Value", "Source"],
-    report.ids.map((id) => [id.name, code(id.value ?? "-"), id.source]),
-  );
+  const ids = report.ids.map((id) => [id.name, code(id.value ?? "-"), id.source]);
+  block("Ids", ["Id", "Value", "Source"], ids);
   const declared = "an error status the spec declares, with the body it declares";
   const operations = report.operations.map((o) => {
     const detail = [o.deviations.join(", "), o.outcome === "error" ? declared : "", o.note ?? ""];
@@ -190,11 +171,8 @@ export function render(report: Report, markdown = false): string {
     });
     block(`${group.title}: the spec says ${group.expected}`, ["Operation", "Where", "What came"], rows, 3);
   }
-  block(
-    "Not sent, and why",
-    [],
-    report.notes.map((note) => ["-", note]),
-  );
+  const notes = report.notes.map((note) => ["-", note]);
+  block("Not sent, and why", [], notes);
   const result = `Result: ${report.summary} (exit ${report.exitCode}, ${EXIT_MEANING[report.exitCode]})`;
   out.push("", markdown ? `**${cell(result)}**` : result);
   return `${out.map(escapeControl).join("\n")}\n`;

@@ -1,10 +1,7 @@
 // The response validator between the client and the console (docs/verifying-a-console.md, "How it checks"):
-//
 //   client --validator.fetch--> Prism proxy (checks each answer: `sl-violations`) --> recorder --> console
-//
-// Prism runs without `--errors`, so it passes the console's answer on and lists its violations in a header. The
-// recorder keeps each answer as the console sent it: Prism cannot read an empty or cut-short body labelled JSON (it
-// answers its own 500, naming neither status nor body), and the report needs the real status and body.
+// The recorder keeps each answer as the console sent it: Prism cannot read an empty or cut-short body labelled JSON
+// (it answers its own 500, naming neither status nor body), and the report shows the real status and body.
 import { createServer, request, type IncomingMessage, type OutgoingHttpHeaders } from "node:http";
 import { once } from "node:events";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -16,14 +13,10 @@ import { isObject, type Json, type JsonObject } from "../lib/spec.ts";
 import { startPrism } from "../prism.ts";
 
 /**
- * The spec as the verify hands it to Prism (the spec itself stays as it is):
- * - a media type marked `x-console-envelope: data.list` (or `data.bean`): its schema, or the console's envelope
- *   (`components.x-console-envelope`) with that schema at that member; an `if` on `data` picks the branch, so a
- *   deviation is reported once, in the branch the answer took;
- * - a response marked `x-console-may-send: [..., "null"]`: its schema, or the JSON `null` (an empty body is judged by
- *   judge.ts: Prism cannot read one labelled JSON);
- * - `additionalProperties: false` on every object schema that says nothing of other properties, so that Prism names
- *   each field the spec lacks. The spec stays open (a later console may add fields); the verify is where one is seen.
+ * The spec as the verify hands it to Prism, the spec itself left as it is: its marks about the live console applied
+ * (`x-console-envelope`: the schema, or the envelope with it at that member; `x-console-may-send: [null]`: or `null`),
+ * as `if`s so that a deviation is reported once, in the branch the answer took; and every object closed, so that Prism
+ * names each field the spec lacks (docs/verifying-a-console.md says why the spec itself stays open).
  */
 export function validatorSpec(spec: JsonObject): JsonObject {
   const doc = structuredClone(spec);
@@ -34,7 +27,11 @@ export function validatorSpec(spec: JsonObject): JsonObject {
     const member = node["x-console-envelope"];
     if (typeof member === "string") {
       if (!isObject(envelope)) throw new Error("the spec marks an envelope but has no components.x-console-envelope");
-      const then = wrap(envelope, member, node.schema!);
+      // the envelope, named for the report (judge.ts reads `x-verify-schema`), with the schema at `member`
+      const then: JsonObject = { ...structuredClone(envelope), "x-verify-schema": "console envelope" };
+      const keys = member.split(".");
+      const parent = keys.slice(0, -1).reduce((at, key) => (at.properties as JsonObject)[key] as JsonObject, then);
+      (parent.properties as JsonObject)[keys.at(-1)!] = node.schema!;
       node.schema = { if: { type: "object", required: ["data"] }, then, else: node.schema! };
     }
     const maySend = node["x-console-may-send"];
@@ -53,15 +50,6 @@ export function validatorSpec(spec: JsonObject): JsonObject {
   return doc;
 }
 
-/** The envelope with `schema` at `member` (`data.list`), named for the report (`x-verify-schema`, read by judge.ts). */
-function wrap(envelope: JsonObject, member: string, schema: Json): JsonObject {
-  const out: JsonObject = { ...structuredClone(envelope), "x-verify-schema": "console envelope" };
-  const keys = member.split(".");
-  const parent = keys.slice(0, -1).reduce((node, key) => (node.properties as JsonObject)[key] as JsonObject, out);
-  (parent.properties as JsonObject)[keys.at(-1)!] = schema;
-  return out;
-}
-
 /** One request as the console answered it (or why no answer came), and Prism's `sl-violations` for the answer. */
 export type Exchange = Partial<Record<"contentType" | "body" | "error" | "violations", string>> & { status?: number };
 
@@ -72,11 +60,8 @@ export interface Validator {
   target: string;
   /** What reached the console, in order. */
   exchanges: Exchange[];
-  /**
-   * The `fetch` the client is given: node:http, which reads `sl-violations` into the last exchange. Not the global
-   * fetch: its headers may not exceed 16 KB, and Prism lists every violation in that one header (some 30 KB for 200
-   * gateway rules with one extra field each), which would make fetch fail with no answer at all.
-   */
+  /** node:http, which reads `sl-violations` into the last exchange. Not the global fetch: its headers may not exceed
+   * 16 KB, and Prism lists every violation in that one header (some 30 KB for 200 rules with an extra field each). */
   fetch: typeof fetch;
   stop(): Promise<void>;
 }
