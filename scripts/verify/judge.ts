@@ -24,19 +24,9 @@ export interface Deviation {
 
 export type Outcome = "conforms" | "deviates" | "error" | "refused" | "no answer";
 
-export interface Judgement {
-  outcome: Outcome;
-  status?: number;
-  deviations: Deviation[];
-  /** Why there was no answer. */
-  note?: string;
-}
-
-interface Violation {
-  location: string[];
-  code?: string | number;
-  message: string;
-}
+/** An answer judged; `note`: why no answer came. */
+export type Judgement = { outcome: Outcome; status?: number; deviations: Deviation[]; note?: string | undefined };
+type Violation = { location: string[]; code?: string | number; message: string };
 
 const child = (value: unknown, key: string): unknown =>
   typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined;

@@ -9,7 +9,8 @@ import { parseArgs } from "node:util";
 import { specDiffersFromGenerated } from "../generate.ts";
 import { isMain, root } from "../lib/script.ts";
 import { render } from "./report.ts";
-import { verify, type RunContext } from "./run.ts";
+import { verify } from "./run.ts";
+import type { Validator } from "./validator.ts";
 
 /** A run's options: the command line's (docs/verifying-a-console.md), and the token from RAINBOND_TOKEN. */
 export type VerifyOptions = Record<"baseUrl" | "token", string> &
@@ -73,20 +74,20 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): V
 /** Where main writes: `process`, or a test's stand-in. */
 export type Io = Record<"stdout" | "stderr", { write(text: string): unknown }>;
 
-export async function main(argv: readonly string[], env: NodeJS.ProcessEnv, context: RunContext, io: Io) {
+/** `npm run verify`, with the spec of `root`, through `validator` when one is already running (tests). */
+export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io, root: string, validator?: Validator) {
   try {
     const options = parseOptions(argv, env);
     if (!options) {
       io.stdout.write(`${USAGE}\n\nSee docs/verifying-a-console.md.\n`);
       return 0;
     }
-    // verify checks the console against generated/: say so when spec/ has moved on (bundled and compared, in parallel)
-    const [report, stale] = await Promise.all([
-      verify(options, context),
-      specDiffersFromGenerated(join(context.root, "spec/openapi.yaml"), join(context.root, "generated")).catch(
-        () => false, // a spec that does not bundle: `npm run generate` says why; the verify goes on
-      ),
-    ]);
+    // verify checks the console against generated/: say so when spec/ has moved on (bundled and compared, in parallel;
+    // a spec that does not bundle: `npm run generate` says why, and the verify goes on)
+    const edited = specDiffersFromGenerated(join(root, "spec/openapi.yaml"), join(root, "generated")).catch(
+      () => false,
+    );
+    const [report, stale] = await Promise.all([verify(options, root, validator), edited]);
     if (stale) io.stderr.write(`${STALE_SPEC_WARNING}\n`);
     io.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : render(report));
     if (options.report) await writeFile(options.report, render(report, true));
@@ -99,4 +100,4 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv, cont
   }
 }
 
-if (isMain(import.meta)) process.exitCode = await main(process.argv.slice(2), process.env, { root }, process);
+if (isMain(import.meta)) process.exitCode = await main(process.argv.slice(2), process.env, process, root);

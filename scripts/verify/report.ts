@@ -1,8 +1,6 @@
 // The report: per operation its status and deviations, the deviations grouped by schema and field (one wrong field of
-// `Port` shows once, with every operation that sent it), the ids used, and the exit code; rendered as text for the
-// terminal, as Markdown (--report) or as JSON (--json). Built masked: the whole report goes through the client's own
-// masking (the fields the spec marks `x-sensitive`, the token and every secret value seen during the run), keys, ids,
-// titles and JSON paths included, so no rendering of it can show a secret.
+// `Port` shows once, with every operation that sent it), the ids used, the exit code; as JSON (--json), text or
+// Markdown (--report). Built masked by the client's own masking, keys and paths included: no rendering shows a secret.
 import { sensitiveFields } from "../../generated/operations.js";
 // TEMPORARY (issue 22): from src/index.ts once it exports `redact` and `excerpt` (asked for at merge)
 import { excerpt, redact } from "../../src/redact.js";
@@ -39,17 +37,14 @@ export interface Run {
 
 const SENSITIVE = new Set<string>(sensitiveFields);
 
-/** `secrets` and the values of the fields the spec marks `x-sensitive` in `values` (a region's token, say). */
-export function secretsSeen(secrets: readonly string[], values: unknown[]): string[] {
-  const found = [...secrets];
-  const visit = (value: unknown): unknown =>
-    typeof value === "object" &&
-    value !== null &&
-    Object.entries(value).forEach(([key, item]) =>
-      typeof item === "string" && item && SENSITIVE.has(key) ? found.push(item) : visit(item),
-    );
-  values.forEach(visit);
-  return found;
+/** `secrets` and the values of the fields the spec marks `x-sensitive` in `value` (a region's token, say). */
+export function secretsSeen(secrets: readonly string[], value: unknown): string[] {
+  if (typeof value !== "object" || value === null) return [...secrets];
+  const secret = (key: string, item: unknown) => typeof item === "string" && item !== "" && SENSITIVE.has(key);
+  return Object.entries(value).reduce<string[]>(
+    (found, [key, item]) => (secret(key, item) ? [...found, item as string] : secretsSeen(found, item)),
+    [...secrets],
+  );
 }
 
 /** Whether `text` is, or holds, one of `secrets` (or a private key), as the masking sees it. */

@@ -9,19 +9,12 @@ import {
   RainbondServerError,
   createRainbondClient,
 } from "../../src/index.js";
-import { isObject, readSpec, type JsonObject } from "../lib/spec.ts";
+import { readSpec, type JsonObject } from "../lib/spec.ts";
 import { judge, parsed } from "./judge.ts";
 import type { VerifyOptions } from "./main.ts";
 import * as plan from "./operations.ts";
 import { buildReport, holdsSecret, secretsSeen, type OperationResult, type Report } from "./report.ts";
 import { startValidator, validatorSpec, type Validator } from "./validator.ts";
-
-export interface RunContext {
-  /** The project's root (generated/openapi.json is read from it). */
-  root: string;
-  /** A validator already running (the tests share one); it is pointed at the console. */
-  validator?: Validator;
-}
 
 const TIMEOUT_MS = 30_000;
 
@@ -48,19 +41,17 @@ async function preflight({ baseUrl, token, team }: VerifyOptions): Promise<void>
   }
 }
 
-export async function verify(options: VerifyOptions, context: RunContext): Promise<Report> {
+/** A run against `options.baseUrl`, with the spec of `root`, through `shared`: a validator already running (tests). */
+export async function verify(options: VerifyOptions, root: string, shared?: Validator): Promise<Report> {
   await preflight(options);
-  const spec = readSpec(context.root);
+  const spec = readSpec(root);
   const doc = validatorSpec(spec);
   const operations = new Map<string, { method: string; path: string; operation: JsonObject }>();
-  for (const [path, item] of Object.entries(doc.paths as JsonObject)) {
-    for (const [method, operation] of Object.entries(item as JsonObject)) {
-      if (isObject(operation) && typeof operation.operationId === "string") {
-        operations.set(operation.operationId, { method: method.toUpperCase(), path, operation });
-      }
-    }
+  for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, JsonObject>>)) {
+    for (const [method, operation] of Object.entries(item))
+      operations.set(operation.operationId as string, { method: method.toUpperCase(), path, operation });
   }
-  const validator = context.validator ?? (await startValidator(options.baseUrl, doc, TIMEOUT_MS));
+  const validator = shared ?? (await startValidator(options.baseUrl, doc, TIMEOUT_MS));
   validator.target = options.baseUrl.replace(/\/+$/, "");
   try {
     const client = createRainbondClient({
@@ -77,7 +68,7 @@ export async function verify(options: VerifyOptions, context: RunContext): Promi
       results.push({ operationId, method, path, outcome, note, deviations: [] });
     };
     const answers = new Map<OperationId, unknown>();
-    let secrets = secretsSeen([options.token], []);
+    let secrets = [options.token];
     const { team, region, app, component } = options;
     const ids: plan.Ids = { team, region, app, component };
     const found: Partial<Record<plan.IdName, string>> = {};
@@ -105,7 +96,7 @@ export async function verify(options: VerifyOptions, context: RunContext): Promi
         skip(operationId, "not sent", error || "the client sent nothing");
         return { sent: false };
       }
-      secrets = secretsSeen(secrets, [parsed(exchange.body)?.value]);
+      secrets = secretsSeen(secrets, parsed(exchange.body)?.value);
       const judged = judge(doc, operation, operationId, exchange);
       results.push({ operationId, method, path, ...judged });
       if ("data" in outcome) answers.set(operationId, outcome.data);
@@ -133,6 +124,6 @@ export async function verify(options: VerifyOptions, context: RunContext): Promi
     const specVersion = String((spec.info as JsonObject | undefined)?.version ?? "?");
     return buildReport(options, specVersion, { ids, found, results, secrets, portUsed });
   } finally {
-    if (!context.validator) await validator.stop();
+    if (!shared) await validator.stop();
   }
 }

@@ -54,7 +54,7 @@ beforeEach(() => {
 });
 
 function run(options: Partial<VerifyOptions> = {}): Promise<Report> {
-  return verify({ baseUrl: standIn.url, token: TOKEN, write: false, json: false, ...options }, { root, validator });
+  return verify({ baseUrl: standIn.url, token: TOKEN, write: false, json: false, ...options }, root, validator);
 }
 
 const outcomes = (report: Report) => Object.fromEntries(report.operations.map((o) => [o.operationId, o.outcome]));
@@ -67,10 +67,7 @@ describe("a console that answers as the spec and the live notes say gives 0 devi
 
   test("the Prism mock of the spec: every read operation, ids found through the API; and --write", async () => {
     const prismUrl = inject("prismUrl");
-    const read = await verify(
-      { baseUrl: prismUrl, token: "demo-token", write: false, json: false },
-      { root, validator },
-    );
+    const read = await verify({ baseUrl: prismUrl, token: "demo-token", write: false, json: false }, root, validator);
     expect(read.deviations).toEqual([]);
     expect(read.exitCode).toBe(0);
     for (const op of READ_OPERATIONS) expect(outcomes(read)[op]).toBe("conforms");
@@ -78,7 +75,8 @@ describe("a console that answers as the spec and the live notes say gives 0 devi
 
     const write = await verify(
       { baseUrl: prismUrl, token: "demo-token", write: true, json: false, ...given },
-      { root, validator },
+      root,
+      validator,
     );
     expect(write.deviations).toEqual([]);
     for (const op of [...READ_OPERATIONS, ...PORT_OPERATIONS]) expect(outcomes(write)[op]).toBe("conforms");
@@ -515,8 +513,9 @@ describe("npm run verify: a spec edited since generated/ was made", () => {
       const code = await main(
         ["--base-url", standIn.url],
         { RAINBOND_TOKEN: TOKEN },
-        { root: dir, validator },
         { stdout: { write: () => true }, stderr: { write: (text: string) => (stderr += text) } },
+        dir,
+        validator,
       );
       expect(code).toBe(0);
       return stderr;
