@@ -117,27 +117,16 @@ export function judge(doc: JsonObject, operation: JsonObject, operationId: strin
     const segments = [...rest, ...[required ?? extra ?? []].flat()];
     const schema = isObject(media) ? media.schema : undefined;
     const { schema: name, field, path, value } = locate(doc, schema, json?.value, segments);
-    const expected = required
-      ? "required"
-      : extra
-        ? "no such field"
-        : message.replace(/^Response body (property \S+ )?/, "");
+    const stated = message.replace(/^Response body (property \S+ )?/, "");
+    const expected = required ? "required" : extra ? "no such field" : stated;
     const came: Came = required ? { kind: "text", text: "(missing)" } : { kind: "value", value, key: segments.at(-1) };
     return { path, schema: name ?? whole.schema, field, expected, came };
   };
 
-  let violations: Violation[];
-  try {
-    const list: unknown = JSON.parse(exchange.violations ?? "[]");
-    violations = Array.isArray(list) ? list.filter((v: Partial<Violation>) => Array.isArray(v?.location)) : [];
-  } catch {
-    violations = [
-      {
-        location: ["response"],
-        message: `Prism's violations could not be read: ${exchange.violations?.slice(0, 200)}`,
-      },
-    ];
-  }
+  const list = parsed(exchange.violations ?? "[]");
+  const unread = `Prism's violations could not be read: ${exchange.violations?.slice(0, 200)}`;
+  let violations: Violation[] = !list ? [{ location: ["response"], message: unread }] : [];
+  if (Array.isArray(list?.value)) violations = list.value.filter((v: Partial<Violation>) => Array.isArray(v?.location));
   // Prism could not read a body that is not JSON, or read text as a string: judged here, from the recorded answer
   if (!json) violations = violations.filter((v) => v.location[0] === "request");
   const deviations = violations.map(deviationOf).filter((d) => d !== undefined);

@@ -3,16 +3,11 @@
 import type { OperationId } from "../../generated/operations.js";
 import type { AppScope, ComponentScope, RainbondClient, RegionScope } from "../../src/index.js";
 
-/** The ids the operations need, as the report names them; each given on the command line or found through the API. */
-export const ID_LABELS = {
-  team: "team",
-  region: "region",
-  regionId: "region id",
-  app: "app",
-  component: "component",
-  tenant: "tenant id",
-};
-export type IdName = keyof typeof ID_LABELS;
+/** The ids the operations need; each given on the command line or found through the API. */
+export const ID_NAMES = ["team", "region", "regionId", "app", "component", "tenant"] as const;
+export type IdName = (typeof ID_NAMES)[number];
+const LABELS: Partial<Record<IdName, string>> = { regionId: "region id", tenant: "tenant id" };
+export const label = (id: IdName) => LABELS[id] ?? id;
 /** `regionId` for getRegion (which takes a name too), `tenant` for the team-resources query. */
 export type Ids = { [K in IdName]?: K extends "app" ? number : string };
 type Known = Required<Ids>;
@@ -78,13 +73,9 @@ export const NEVER_SENT: readonly { operationId: OperationId; why: string }[] = 
   { operationId: "updateHttpRule", why: "changes a live gateway rule" },
 ];
 
-/** The first port number from 20000 up that none of `ports` uses. */
-export function freePort(ports: unknown): number {
-  const used = new Set(rows(ports).map((p) => p.container_port));
-  let port = 20000;
-  while (used.has(port)) port++;
-  return port;
-}
+/** The first port number from `port` up that none of `ports` uses. */
+export const freePort = (ports: unknown, port = 20000): number =>
+  rows(ports).some((p) => p.container_port === port) ? freePort(ports, port + 1) : port;
 
 type Send = (operationId: OperationId, call: () => Promise<unknown>) => Promise<{ sent: boolean; status?: number }>;
 

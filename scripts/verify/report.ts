@@ -7,7 +7,7 @@ import { excerpt, redact } from "../../src/redact.js";
 import { readMethods } from "../lib/methods.ts";
 import type { Came, Deviation, Judgement, Outcome } from "./judge.ts";
 import type { VerifyOptions } from "./main.ts";
-import { ID_LABELS, NEVER_SENT, type IdName, type Ids } from "./operations.ts";
+import { ID_NAMES, NEVER_SENT, label, type IdName, type Ids } from "./operations.ts";
 
 /** What happened to one operation, before masking. */
 export type OperationResult = Omit<Judgement, "outcome"> & {
@@ -81,8 +81,8 @@ export function buildReport({ baseUrl, write }: VerifyOptions, specVersion: stri
     return { ...result, deviations: [...titles] };
   });
   // each id's value and where it came from: `given`, `found in <operationId>`, or `not found`
-  const idLines = (Object.keys(ID_LABELS) as IdName[]).map((id): { name: string; value?: string; source: string } => {
-    const [name, value] = [ID_LABELS[id], ids[id]];
+  const idLines = ID_NAMES.map((id): { name: string; value?: string; source: string } => {
+    const [name, value] = [label(id), ids[id]];
     return value === undefined
       ? { name, source: "not found" }
       : { name, value: `${value}`, source: found[id] ?? "given" };

@@ -107,18 +107,15 @@ export async function verify(options: VerifyOptions, root: string, shared?: Vali
       learn();
       const missing = needs.filter((name) => ids[name] === undefined);
       if (missing.length)
-        skip(operationId, "not tried", `no ${missing.map((n) => plan.ID_LABELS[n]).join(", ")} given or found`);
+        skip(operationId, "not tried", `no ${missing.map((n) => plan.label(n)).join(", ")} given or found`);
       else await send(operationId, () => call(client, ids as Required<plan.Ids>));
     }
     learn();
 
     const portUsed = options.write ? plan.freePort(answers.get("listComponentPorts")) : undefined;
     if (portUsed !== undefined) await plan.portSequence(client, ids as Required<plan.Ids>, portUsed, send);
-    for (const operationId of plan.WRITE_OPERATIONS) {
-      if (!results.some((r) => r.operationId === operationId)) {
-        skip(operationId, "not sent", options.write ? "the port was not added" : "needs --write");
-      }
-    }
+    const unsent = plan.WRITE_OPERATIONS.filter((id) => !results.some((r) => r.operationId === id));
+    for (const id of unsent) skip(id, "not sent", options.write ? "the port was not added" : "needs --write");
     for (const { operationId, why } of plan.NEVER_SENT) skip(operationId, "never sent", why);
 
     const specVersion = String((spec.info as JsonObject | undefined)?.version ?? "?");
