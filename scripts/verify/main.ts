@@ -1,8 +1,6 @@
-// `npm run verify` (docs/verifying-a-console.md): arguments in, report out, exit code back. 0: every answer conforms;
-// 1: deviations; 2: the verify could not run (bad arguments, the console cannot be reached, the token is refused), said
-// in one line, no stack. The token comes from RAINBOND_TOKEN only: a flag would put it in the shell's history and in
-// `ps`. Not scripts/lib/script.ts's commandLine: that exits the process and quotes the argument it refuses, which may
-// be a token typed by mistake.
+// `npm run verify` (docs/verifying-a-console.md): arguments in, report out, exit code back (0 clean, 1 deviations, 2
+// could not verify, said in one line). The token comes from RAINBOND_TOKEN only, and the arguments are not those of
+// lib/script.ts's commandLine: that exits the process and quotes what it refuses, which may be a token typed by mistake.
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";

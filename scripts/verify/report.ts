@@ -63,7 +63,7 @@ function show(came: Came, secrets: readonly string[]): string {
 
 /** The report of a run, masked: every string, keys included, as a console may echo a secret anywhere. */
 export function buildReport({ baseUrl, write }: VerifyOptions, specVersion: string, run: Run) {
-  const { ids, found, results, secrets, portUsed } = run;
+  const { found, results, secrets, portUsed } = run;
   const groups = new Map<string, DeviationGroup>();
   const operations = results.map(({ deviations, ...result }) => {
     const { operationId } = result;
@@ -81,11 +81,9 @@ export function buildReport({ baseUrl, write }: VerifyOptions, specVersion: stri
     return { ...result, deviations: [...titles] };
   });
   // each id's value and where it came from: `given`, `found in <operationId>`, or `not found`
-  const idLines = ID_NAMES.map((id): { name: string; value?: string; source: string } => {
-    const [name, value] = [label(id), ids[id]];
-    return value === undefined
-      ? { name, source: "not found" }
-      : { name, value: `${value}`, source: found[id] ?? "given" };
+  const ids = ID_NAMES.map((id) => {
+    const value = run.ids[id] === undefined ? {} : { value: `${run.ids[id]}` };
+    return { name: label(id), ...value, source: value.value === undefined ? "not found" : (found[id] ?? "given") };
   });
   const port = portUsed === undefined ? "" : ` (${portUsed})`;
   const notes = [
@@ -109,17 +107,7 @@ export function buildReport({ baseUrl, write }: VerifyOptions, specVersion: stri
       : deviations.length
         ? [1, `${deviations.length} deviation(s) from the spec, in ${deviating} operation(s)`]
         : [0, `every answer conforms to the spec (${answered} operations answered)`];
-  const report = {
-    console: baseUrl,
-    specVersion,
-    write,
-    ids: idLines,
-    operations,
-    deviations,
-    notes,
-    exitCode,
-    summary,
-  };
+  const report = { console: baseUrl, specVersion, write, ids, operations, deviations, notes, exitCode, summary };
   return redact(report, secrets) as typeof report;
 }
 

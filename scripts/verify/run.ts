@@ -44,14 +44,13 @@ async function preflight({ baseUrl, token, team }: VerifyOptions): Promise<void>
 /** A run against `options.baseUrl`, with the spec of `root`, through `shared`: a validator already running (tests). */
 export async function verify(options: VerifyOptions, root: string, shared?: Validator): Promise<Report> {
   await preflight(options);
-  const spec = readSpec(root);
-  const doc = validatorSpec(spec);
+  const doc = validatorSpec(readSpec(root));
   const operations = new Map<string, { method: string; path: string; operation: JsonObject }>();
   for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, JsonObject>>)) {
     for (const [method, operation] of Object.entries(item))
       operations.set(operation.operationId as string, { method: method.toUpperCase(), path, operation });
   }
-  const validator = shared ?? (await startValidator(options.baseUrl, doc, TIMEOUT_MS));
+  const validator = shared ?? (await startValidator(doc, TIMEOUT_MS));
   validator.target = options.baseUrl.replace(/\/+$/, "");
   try {
     const client = createRainbondClient({
@@ -86,20 +85,17 @@ export async function verify(options: VerifyOptions, root: string, shared?: Vali
     const send = async (operationId: OperationId, call: () => Promise<unknown>) => {
       const { method, path, operation } = operations.get(operationId)!;
       validator.exchanges.length = 0;
-      const outcome = await call().then(
-        (data) => ({ data }),
-        (error: unknown) => ({ error }),
-      );
+      let error: unknown;
+      const data = await call().catch((err: unknown) => void (error = err));
       const [exchange] = validator.exchanges;
       if (!exchange) {
-        const error = "error" in outcome && outcome.error instanceof Error ? outcome.error.message : "";
-        skip(operationId, "not sent", error || "the client sent nothing");
+        skip(operationId, "not sent", error instanceof Error ? error.message : "the client sent nothing");
         return { sent: false };
       }
       secrets = secretsSeen(secrets, parsed(exchange.body)?.value);
       const judged = judge(doc, operation, operationId, exchange);
       results.push({ operationId, method, path, ...judged });
-      if ("data" in outcome) answers.set(operationId, outcome.data);
+      if (error === undefined) answers.set(operationId, data);
       return { sent: true, status: judged.status };
     };
 
@@ -118,8 +114,8 @@ export async function verify(options: VerifyOptions, root: string, shared?: Vali
     for (const id of unsent) skip(id, "not sent", options.write ? "the port was not added" : "needs --write");
     for (const { operationId, why } of plan.NEVER_SENT) skip(operationId, "never sent", why);
 
-    const specVersion = String((spec.info as JsonObject | undefined)?.version ?? "?");
-    return buildReport(options, specVersion, { ids, found, results, secrets, portUsed });
+    const version = String((doc.info as JsonObject | undefined)?.version ?? "?");
+    return buildReport(options, version, { ids, found, results, secrets, portUsed });
   } finally {
     if (!shared) await validator.stop();
   }

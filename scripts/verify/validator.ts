@@ -40,10 +40,8 @@ export function validatorSpec(spec: JsonObject): JsonObject {
         if (isObject(media)) media.schema = { if: { type: "null" }, then: true, else: media.schema! };
       }
     }
-    const combined = node.allOf || node.anyOf || node.oneOf;
-    if (isObject(node.properties) && node.additionalProperties === undefined && !combined) {
-      node.additionalProperties = false;
-    }
+    const open = node.additionalProperties === undefined && !(node.allOf || node.anyOf || node.oneOf);
+    if (isObject(node.properties) && open) node.additionalProperties = false;
     for (const [key, value] of Object.entries(node)) if (key !== "example" && key !== "examples") visit(value);
   };
   visit(doc);
@@ -56,7 +54,7 @@ export type Exchange = Partial<Record<"contentType" | "body" | "error" | "violat
 export interface Validator {
   /** Where the client sends its requests, through `fetch`. */
   url: string;
-  /** The console's origin; may be changed between runs. */
+  /** The console's origin, set by each run. */
   target: string;
   /** What reached the console, in order. */
   exchanges: Exchange[];
@@ -74,8 +72,8 @@ async function send(url: string, method: string, headers: OutgoingHttpHeaders, b
   return { status: res.statusCode ?? 500, headers: res.headers, body: await buffer(res) };
 }
 
-/** Starts the recorder (towards `target`) and Prism's proxy in front of it over `spec` (a validatorSpec). */
-export async function startValidator(target: string, spec: JsonObject, timeoutMs = 30_000): Promise<Validator> {
+/** Starts the recorder and Prism's proxy in front of it over `spec` (a validatorSpec). */
+export async function startValidator(spec: JsonObject, timeoutMs = 30_000): Promise<Validator> {
   const exchanges: Exchange[] = [];
   const recorder = createServer(async (req, res) => {
     const exchange: Exchange = {};
@@ -108,7 +106,7 @@ export async function startValidator(target: string, spec: JsonObject, timeoutMs
     .finally(() => rm(dirname(file), { recursive: true, force: true }));
   const validator: Validator = {
     url: prism.url,
-    target: target.replace(/\/+$/, ""),
+    target: "",
     exchanges,
     fetch: async (input, init) => {
       const asked = new Request(input, init);
@@ -118,11 +116,8 @@ export async function startValidator(target: string, spec: JsonObject, timeoutMs
       const exchange = exchanges.at(-1);
       if (exchange && typeof violations === "string") exchange.violations = violations;
       const list = Object.entries(headers).flatMap(([name, v]) => [v ?? []].flat().map((value) => [name, value]));
-      const nullBody = [204, 205, 304].includes(answer.status);
-      return new Response(nullBody ? null : answer.body, {
-        status: answer.status,
-        headers: list as [string, string][],
-      });
+      const out = { status: answer.status, headers: list as [string, string][] };
+      return new Response([204, 205, 304].includes(answer.status) ? null : answer.body, out);
     },
     stop: async () => {
       await prism.stop();

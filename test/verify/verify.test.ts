@@ -41,7 +41,7 @@ let sentWhileStarting: number;
 
 beforeAll(async () => {
   const spec = validatorSpec(readSpec(root));
-  [validator, standIn] = await Promise.all([startValidator("http://127.0.0.1:9", spec), startStandIn()]);
+  [validator, standIn] = await Promise.all([startValidator(spec), startStandIn()]);
   sentWhileStarting = validator.exchanges.length;
 });
 afterAll(async () => {
