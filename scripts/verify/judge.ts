@@ -1,7 +1,6 @@
-// Judges one answer: Prism's violations (`sl-violations`) turned into deviations, each with its JSON path, the schema
-// and field it belongs to (the key that groups the report), what the spec says and what came. What Prism cannot read
-// (a body that is not JSON, an empty one) and what is not the console's (no answer, a gateway's 502) is judged here
-// from the recorded answer.
+// Judges one answer: Prism's violations (`sl-violations`) as deviations, each with its JSON path, the schema and field
+// it belongs to (the key that groups the report), what the spec says and what came; and, from the recorded answer, what
+// Prism cannot read (a body that is not JSON, an empty one) or is not the console's (no answer, a gateway's 502).
 import { deref, isObject, refName, type Json, type JsonObject } from "../lib/spec.ts";
 import type { Exchange } from "./validator.ts";
 
@@ -27,9 +26,6 @@ export type Outcome = "conforms" | "deviates" | "error" | "refused" | "no answer
 /** An answer judged; `note`: why no answer came. */
 export type Judgement = { outcome: Outcome; status?: number; deviations: Deviation[]; note?: string | undefined };
 type Violation = { location: string[]; code?: string | number; message: string };
-
-const child = (value: unknown, key: string): unknown =>
-  typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined;
 
 /** Whether a value meets one of the verify's own `if` schemas: `{ type: "null" }`, `{ type: "object", required }`. */
 const meets = ({ type, required = [] }: JsonObject, value: unknown) =>
@@ -62,7 +58,7 @@ function locate(doc: JsonObject, schema: Json | undefined, body: unknown, segmen
     path += list ? `[${s}]` : /^[A-Za-z_$][\w$]*$/.test(s) ? `.${s}` : `[${JSON.stringify(s)}]`;
     const properties = isObject(node) && !list ? node.properties : undefined;
     node = isObject(node) && list ? node.items : isObject(properties) ? properties[s] : undefined;
-    value = child(value, s);
+    value = typeof value === "object" && value !== null ? (value as Record<string, unknown>)[s] : undefined;
   }
   if (!segments.length) resolve(); // the whole answer: named by its own schema, as no field holds it
   return { schema: name, field: field.join(""), path, value };

@@ -18,10 +18,7 @@ const component = (i: Known): ComponentScope => ({ ...app(i), serviceId: i.compo
 
 /** An operation, the ids it cannot be sent without, and its call through the client. */
 type ReadStep = [OperationId, readonly IdName[], (client: RainbondClient, ids: Known) => Promise<unknown>];
-const [TEAM_REGION, TENANT] = [
-  ["team", "region"],
-  ["tenant", "region"],
-] as const;
+const [TEAM_REGION, TENANT] = [["team", "region"] as const, ["tenant", "region"] as const];
 const APP = [...TEAM_REGION, "app"] as const;
 const COMPONENT = [...APP, "component"] as const;
 const lastTenMinutes = () => ({ start: new Date(Date.now() - 600_000), end: new Date(), step: 60 });
