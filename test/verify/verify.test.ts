@@ -418,18 +418,25 @@ describe("arguments", () => {
   });
 });
 
-function cli(args: string[], env: Record<string, string | undefined> = {}) {
+/** main() in this process, through the shared validator, with the spec of `dir`: its exit code and output. */
+async function runMain(args: string[], env: Record<string, string> = { RAINBOND_TOKEN: TOKEN }, dir = root) {
+  const out = { code: 0, stdout: "", stderr: "" };
+  const write = (stream: "stdout" | "stderr") => ({ write: (text: string) => (out[stream] += text) });
+  out.code = await main(args, env, { stdout: write("stdout"), stderr: write("stderr") }, dir, validator);
+  return out;
+}
+
+/** `npm run verify`'s script in a process of its own (its own validator): exit code and output. */
+function cli(args: string[]) {
   const child = spawn(process.execPath, scriptArgs("scripts/verify/main.ts", ...args), {
     cwd: root,
-    env: { ...process.env, RAINBOND_TOKEN: TOKEN, ...env },
+    env: { ...process.env, RAINBOND_TOKEN: TOKEN },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";
-  let stderr = "";
   child.stdout.on("data", (chunk) => (stdout += chunk));
-  child.stderr.on("data", (chunk) => (stderr += chunk));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.once("close", (code) => resolve({ code, stdout, stderr })),
+  return new Promise<{ code: number | null; stdout: string }>((resolve) =>
+    child.once("close", (code) => resolve({ code, stdout })),
   );
 }
 
@@ -448,21 +455,21 @@ const oneLine = (text: string) => {
 
 describe("npm run verify: arguments and exit codes", () => {
   test("--token is refused, saying why, without echoing it; 2", async () => {
-    const { code, stdout, stderr } = await cli(["--base-url", standIn.url, "--token=hunter2-secret"]);
+    const { code, stdout, stderr } = await runMain(["--base-url", standIn.url, "--token=hunter2-secret"]);
     expect(code).toBe(2);
     expect(stderr).toMatch(/--token is refused: .*shell's history.*`ps`.*RAINBOND_TOKEN/);
     expect(stdout + stderr).not.toContain("hunter2-secret");
   });
 
   test("a console that cannot be reached: one line, 2", async () => {
-    const { code, stderr } = await cli(["--base-url", `http://127.0.0.1:${await closedPort()}`]);
+    const { code, stderr } = await runMain(["--base-url", `http://127.0.0.1:${await closedPort()}`]);
     expect(code).toBe(2);
     oneLine(stderr);
     expect(stderr).toMatch(/^verify: cannot reach the console at http:\/\/127\.0\.0\.1:\d+: .*ECONNREFUSED/);
   });
 
   test("a refused token: one line, 2, the token not shown", async () => {
-    const { code, stderr } = await cli(["--base-url", standIn.url], { RAINBOND_TOKEN: "not-the-token" });
+    const { code, stderr } = await runMain(["--base-url", standIn.url], { RAINBOND_TOKEN: "not-the-token" });
     expect(code).toBe(2);
     oneLine(stderr);
     expect(stderr).toMatch(/^verify: the console at .* refused the token: .*401: No token/);
@@ -470,8 +477,15 @@ describe("npm run verify: arguments and exit codes", () => {
     expect(stderr).not.toContain("Traceback");
   });
 
-  test("0 on a clean console; 1 on drift, with --json and --report file.md, masked", async () => {
-    const [clean, drifting] = await Promise.all([startStandIn(), startStandIn()]);
+  test("0 on a clean console, the text report on stdout", async () => {
+    const ok = await runMain(["--base-url", standIn.url]);
+    expect([ok.code, ok.stderr]).toEqual([0, ""]);
+    expect(ok.stdout).toMatch(/Result: every answer conforms to the spec .*\(exit 0, clean\)/);
+    expect(ok.stdout).not.toContain(TOKEN);
+  });
+
+  test("the script: 1 on drift, with --json and --report file.md, masked", async () => {
+    const drifting = await startStandIn();
     drifting.drift = on("listTeamRegions", (r) => {
       r.body.total = "1";
       r.body.regions[0].desc = [REGION_TOKEN];
@@ -479,12 +493,7 @@ describe("npm run verify: arguments and exit codes", () => {
     const dir = await mkdtemp(join(tmpdir(), "verify-report-"));
     try {
       const file = join(dir, "report.md");
-      const [ok, drift] = await Promise.all([
-        cli(["--base-url", clean.url]),
-        cli(["--base-url", drifting.url, "--json", "--report", file]),
-      ]);
-      expect([ok.code, ok.stderr]).toEqual([0, ""]);
-      expect(ok.stdout).toMatch(/Result: every answer conforms to the spec .*\(exit 0, clean\)/);
+      const drift = await cli(["--base-url", drifting.url, "--json", "--report", file]);
       expect(drift.code).toBe(1);
       const json = JSON.parse(drift.stdout) as Report;
       expect(json.exitCode).toBe(1);
@@ -492,12 +501,12 @@ describe("npm run verify: arguments and exit codes", () => {
       const markdown = await readFile(file, "utf8");
       expect(markdown).toContain("### ListTeamRegionsResp.total");
       expect(markdown).toContain("`$.regions[0].desc`");
-      for (const output of [ok.stdout, drift.stdout, markdown]) {
+      for (const output of [drift.stdout, markdown]) {
         expect(output).not.toContain(TOKEN);
         expect(output).not.toContain(REGION_TOKEN);
       }
     } finally {
-      await Promise.all([clean.close(), drifting.close(), rm(dir, { recursive: true, force: true })]);
+      await Promise.all([drifting.close(), rm(dir, { recursive: true, force: true })]);
     }
   }, 30_000);
 });
@@ -509,14 +518,7 @@ describe("npm run verify: a spec edited since generated/ was made", () => {
     try {
       await Promise.all(["spec", "generated"].map((d) => cp(join(root, d), join(dir, d), { recursive: true })));
       await editSpec(dir);
-      let stderr = "";
-      const code = await main(
-        ["--base-url", standIn.url],
-        { RAINBOND_TOKEN: TOKEN },
-        { stdout: { write: () => true }, stderr: { write: (text: string) => (stderr += text) } },
-        dir,
-        validator,
-      );
+      const { code, stderr } = await runMain(["--base-url", standIn.url], { RAINBOND_TOKEN: TOKEN }, dir);
       expect(code).toBe(0);
       return stderr;
     } finally {
