@@ -1,48 +1,101 @@
-// `npm run verify`: arguments in, report out, exit code back. 0: every answer conforms; 1: deviations; 2: the verify
-// could not run (bad arguments, the console cannot be reached, the token is refused), said in one line, no stack.
+// `npm run verify` (docs/verifying-a-console.md): arguments in, report out, exit code back (0 clean, 1 deviations, 2
+// could not verify, said in one line). The token comes from RAINBOND_TOKEN only, and the arguments are not those of
+// lib/script.ts's commandLine: that exits the process and quotes what it refuses, which may be a token typed by mistake.
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { parseArgs } from "node:util";
 import { specDiffersFromGenerated } from "../generate.ts";
-import { USAGE, UsageError, parseOptions } from "./options.js";
-import { renderJson, renderMarkdown, renderText } from "./render.js";
-import { CannotVerify, verify, type RunContext } from "./run.js";
+import { isMain, root } from "../lib/script.ts";
+import { render } from "./report.ts";
+import { verify } from "./run.ts";
+import type { Validator } from "./validator.ts";
+
+/** A run's options: the command line's (docs/verifying-a-console.md), and the token from RAINBOND_TOKEN. */
+export type VerifyOptions = Record<"baseUrl" | "token", string> &
+  Record<"write" | "json", boolean> &
+  Partial<Record<"team" | "region" | "component" | "report", string> & { app: number }>;
+
+/** Bad arguments: the message says what to change (and never holds a value that might be a secret). */
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+export const USAGE = `usage: RAINBOND_TOKEN=<token> npm run verify -- --base-url <console origin>
+         [--team <id> --region <name> --app <id> --component <id>] [--write] [--json] [--report <file.md>]`;
 
 export const STALE_SPEC_WARNING =
   "verify: warning: spec/ differs from generated/openapi.json, which this run checks against; run `npm run generate` first";
 
-export interface Io {
-  out(text: string): void;
-  err(text: string): void;
+const [text, flag] = [{ type: "string" }, { type: "boolean" }] as const;
+const IDS = { team: text, region: text, app: text, component: text };
+const FLAGS = { "base-url": text, ...IDS, write: flag, json: flag, report: text, help: flag };
+
+const TOKEN_REFUSED =
+  "--token is refused: a token on the command line lands in the shell's history and in `ps`; set RAINBOND_TOKEN in the environment instead";
+const PARSE_ERRORS: Record<string, string> = {
+  ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL: "unexpected argument (every value follows its option, e.g. --team <id>)",
+  ERR_PARSE_ARGS_INVALID_OPTION_VALUE: "an option lacks its value, or a flag was given one",
+};
+
+/** The options of a run, or UsageError. `--help` comes back as `undefined`. */
+export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): VerifyOptions | undefined {
+  for (const arg of argv) {
+    if (arg === "--") break;
+    const name = arg.startsWith("-") ? arg.replace(/^-+/, "").split("=")[0]! : undefined; // the name: never a value
+    if (name === "token") throw new UsageError(TOKEN_REFUSED);
+    if (name !== undefined && !(name in FLAGS)) throw new UsageError(`unknown option --${name}`);
+  }
+  let values;
+  try {
+    values = parseArgs({ args: [...argv], options: FLAGS, strict: true }).values;
+  } catch (err) {
+    throw new UsageError(PARSE_ERRORS[(err as { code?: string }).code ?? ""] ?? "bad arguments"); // no argument quoted
+  }
+  if (values.help) return undefined;
+  const { "base-url": baseUrl, team, region, app, component, write = false, json = false, report } = values;
+  if (!baseUrl) throw new UsageError("--base-url <console origin> is required");
+  const token = env.RAINBOND_TOKEN;
+  if (!token) throw new UsageError("RAINBOND_TOKEN is not set: put the console's API token in it");
+  if (app !== undefined && !(/^\d+$/.test(app) && Number.isSafeInteger(Number(app)))) {
+    throw new UsageError(`--app must be an application id, a non-negative integer (got ${JSON.stringify(app)})`);
+  }
+  const appId = app === undefined ? undefined : Number(app);
+  const options = { baseUrl, token, team, region, app: appId, component, write, json, report };
+  const missing = Object.keys(IDS).filter((id) => options[id as keyof typeof IDS] === undefined);
+  if (write && missing.length) {
+    const flags = missing.map((id) => `--${id}`).join(", ");
+    throw new UsageError(`--write changes the component you name: give ${flags} as well`);
+  }
+  return options;
 }
 
-export async function main(
-  argv: readonly string[],
-  env: Record<string, string | undefined>,
-  context: RunContext,
-  io: Io,
-): Promise<number> {
+/** Where main writes: `process`, or a test's stand-in. */
+export type Io = Record<"stdout" | "stderr", { write(text: string): unknown }>;
+
+/** `npm run verify`, with the spec of `root`, through `validator` when one is already running (tests). */
+export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io, root: string, validator?: Validator) {
   try {
     const options = parseOptions(argv, env);
     if (!options) {
-      io.out(`${USAGE}\n\nSee docs/verifying-a-console.md.\n`);
+      io.stdout.write(`${USAGE}\n\nSee docs/verifying-a-console.md.\n`);
       return 0;
     }
-    // verify checks the console against generated/: say so when spec/ has moved on (bundled and compared, in parallel)
-    const [report, stale] = await Promise.all([
-      verify(options, context),
-      specDiffersFromGenerated(join(context.root, "spec/openapi.yaml"), join(context.root, "generated")).catch(
-        () => false, // a spec that does not bundle: `npm run generate` says why; the verify goes on
-      ),
-    ]);
-    if (stale) io.err(`${STALE_SPEC_WARNING}\n`);
-    io.out(options.json ? renderJson(report) : renderText(report));
-    if (options.report) await writeFile(options.report, renderMarkdown(report));
-    if (report.exitCode === 2) io.err(`verify: ${report.summary}\n`);
+    // verify checks the console against generated/: say so when spec/ has moved on (bundled and compared, in parallel;
+    // a spec that does not bundle: `npm run generate` says why, and the verify goes on)
+    const edited = specDiffersFromGenerated(join(root, "spec/openapi.yaml"), join(root, "generated")).catch(
+      () => false,
+    );
+    const [report, stale] = await Promise.all([verify(options, root, validator), edited]);
+    if (stale) io.stderr.write(`${STALE_SPEC_WARNING}\n`);
+    io.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : render(report));
+    if (options.report) await writeFile(options.report, render(report, true));
+    if (report.exitCode === 2) io.stderr.write(`verify: ${report.summary}\n`);
     return report.exitCode;
   } catch (err) {
-    if (err instanceof UsageError) io.err(`verify: ${err.message}\n${USAGE}\n`);
-    else if (err instanceof CannotVerify) io.err(`verify: ${err.message}\n`);
-    else io.err(`verify: ${err instanceof Error ? err.message.split("\n")[0] : String(err)}\n`);
+    const message = err instanceof Error ? err.message.split("\n")[0] : String(err);
+    io.stderr.write(`verify: ${message}\n${err instanceof UsageError ? `${USAGE}\n` : ""}`);
     return 2;
   }
 }
+
+if (isMain(import.meta)) process.exitCode = await main(process.argv.slice(2), process.env, process, root);

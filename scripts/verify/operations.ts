@@ -4,160 +4,60 @@ import type { OperationId } from "../../generated/operations.js";
 import type { AppScope, ComponentScope, RainbondClient, RegionScope } from "../../src/index.js";
 
 /** The ids the operations need; each given on the command line or found through the API. */
-export interface Ids {
-  team?: string;
-  region?: string;
-  /** The region's id, for getRegion (which takes a name too). */
-  regionId?: string;
-  app?: number;
-  component?: string;
-  /** The team's tenant id, for the team-resources query. */
-  tenant?: string;
-}
-export type IdName = keyof Ids;
-
-export const ID_LABELS: Record<IdName, string> = {
-  team: "team",
-  region: "region",
-  regionId: "region id",
-  app: "app",
-  component: "component",
-  tenant: "tenant id",
-};
-
+export const ID_NAMES = ["team", "region", "regionId", "app", "component", "tenant"] as const;
+export type IdName = (typeof ID_NAMES)[number];
+const LABELS: Partial<Record<IdName, string>> = { regionId: "region id", tenant: "tenant id" };
+export const label = (id: IdName) => LABELS[id] ?? id;
+/** `regionId` for getRegion (which takes a name too), `tenant` for the team-resources query. */
+export type Ids = { [K in IdName]?: K extends "app" ? number : string };
 type Known = Required<Ids>;
+
 const region = (i: Known): RegionScope => ({ teamId: i.team, regionName: i.region });
 const app = (i: Known): AppScope => ({ ...region(i), appId: i.app });
 const component = (i: Known): ComponentScope => ({ ...app(i), serviceId: i.component });
 
-export interface ReadStep {
-  operationId: OperationId;
-  /** The ids it cannot be sent without. */
-  needs: readonly IdName[];
-  call(client: RainbondClient, ids: Known, now: number): Promise<unknown>;
-}
+/** An operation, the ids it cannot be sent without, and its call through the client. */
+type ReadStep = [OperationId, readonly IdName[], (client: RainbondClient, ids: Known) => Promise<unknown>];
+const [TEAM_REGION, TENANT] = [["team", "region"] as const, ["tenant", "region"] as const];
+const APP = [...TEAM_REGION, "app"] as const;
+const COMPONENT = [...APP, "component"] as const;
+const lastTenMinutes = () => ({ start: new Date(Date.now() - 600_000), end: new Date(), step: 60 });
 
 /** Every GET of the interface, and the team-resources query (a POST that only reads). */
 export const readSteps: readonly ReadStep[] = [
-  { operationId: "listEnterpriseHttpRules", needs: [], call: (c) => c.gateway.listEnterpriseHttpRules() },
-  { operationId: "listTeamRegions", needs: ["team"], call: (c, i) => c.regions.listForTeam(i.team) },
-  {
-    operationId: "getRegion",
-    needs: ["region"],
-    call: (c, i) => c.regions.get(i.regionId ?? i.region, { extendInfo: true }),
-  },
-  { operationId: "listApps", needs: ["team", "region"], call: (c, i) => c.apps.list(region(i)) },
-  {
-    operationId: "listTeamResources",
-    needs: ["tenant", "region"],
-    call: (c, i) => c.teams.resources([{ tenant_id: i.tenant, region_name: i.region }]),
-  },
-  {
-    operationId: "listAppHttpRules",
-    needs: ["team", "region", "app"],
-    call: (c, i) => c.gateway.listHttpRules(app(i)),
-  },
-  { operationId: "queryComponentMonitor", needs: ["team", "region", "app"], call: (c, i) => c.monitor.query(app(i)) },
-  {
-    operationId: "queryComponentMonitorRange",
-    needs: ["team", "region", "app"],
-    call: (c, i, now) => c.monitor.queryRange(app(i), { start: now - 600, end: now, step: 60 }),
-  },
-  {
-    operationId: "getComponent",
-    needs: ["team", "region", "app", "component"],
-    call: (c, i) => c.components.get(component(i)),
-  },
-  {
-    operationId: "listComponentPorts",
-    needs: ["team", "region", "app", "component"],
-    call: (c, i) => c.ports.list(component(i)),
-  },
+  ["listEnterpriseHttpRules", [], (c) => c.gateway.listEnterpriseHttpRules()],
+  ["listTeamRegions", ["team"], (c, i) => c.regions.listForTeam(i.team)],
+  ["getRegion", ["region"], (c, i) => c.regions.get(i.regionId ?? i.region, { extendInfo: true })],
+  ["listApps", TEAM_REGION, (c, i) => c.apps.list(region(i))],
+  ["listTeamResources", TENANT, (c, i) => c.teams.resources([{ tenant_id: i.tenant, region_name: i.region }])],
+  ["listAppHttpRules", APP, (c, i) => c.gateway.listHttpRules(app(i))],
+  ["queryComponentMonitor", APP, (c, i) => c.monitor.query(app(i))],
+  ["queryComponentMonitorRange", APP, (c, i) => c.monitor.queryRange(app(i), lastTenMinutes())],
+  ["getComponent", COMPONENT, (c, i) => c.components.get(component(i))],
+  ["listComponentPorts", COMPONENT, (c, i) => c.ports.list(component(i))],
 ];
-
-// ---- where ids are found ---------------------------------------------------------------------------------------------
 
 type Row = Record<string, unknown>;
 const rows = (data: unknown): Row[] =>
   Array.isArray(data) ? data.filter((r): r is Row => typeof r === "object" && r !== null) : [];
-const text = (value: unknown) => (typeof value === "string" && value ? value : undefined);
+/** The first non-empty string at `key` among the rows that `where` keeps. */
+const first = (data: unknown, key: string, where = (_: Row) => true) =>
+  rows(data).find((r) => where(r) && typeof r[key] === "string" && r[key] !== "")?.[key] as string | undefined;
+const regions = (data: unknown) => (data as Row | undefined)?.regions;
+const inApp = (i: Ids) => (r: Row) => r.team_name === i.team && r.region_name === i.region && r.app_id === i.app;
 
-export interface IdSource {
-  id: IdName;
-  from: OperationId;
-  /** The id in that operation's answer (the client's data), given the ids known so far. */
-  pick(data: unknown, ids: Ids): string | number | undefined;
-}
-
-/** Tried in this order, as soon as the operation's answer is in: the first that gives a value wins. */
-export const idSources: readonly IdSource[] = [
-  {
-    id: "team",
-    from: "listEnterpriseHttpRules",
-    pick: (d) =>
-      rows(d)
-        .map((r) => text(r.team_name))
-        .find(Boolean),
-  },
-  {
-    id: "region",
-    from: "listTeamRegions",
-    pick: (d) =>
-      rows((d as Row | undefined)?.regions)
-        .map((r) => text(r.region_name))
-        .find(Boolean),
-  },
-  {
-    id: "regionId",
-    from: "listTeamRegions",
-    pick: (d, ids) => text(rows((d as Row | undefined)?.regions).find((r) => r.region_name === ids.region)?.region_id),
-  },
-  {
-    id: "app",
-    from: "listApps",
-    pick: (d) => rows(d).find((r) => Number.isSafeInteger(r.ID) && (r.ID as number) >= 0)?.ID as number | undefined,
-  },
-  {
-    id: "tenant",
-    from: "listApps",
-    pick: (d) =>
-      rows(d)
-        .map((r) => text(r.tenant_id))
-        .find(Boolean),
-  },
-  {
-    id: "tenant",
-    from: "listEnterpriseHttpRules",
-    pick: (d, ids) => text(rows(d).find((r) => r.team_name === ids.team)?.tenant_id),
-  },
-  {
-    id: "component",
-    from: "queryComponentMonitor",
-    pick: (d) =>
-      rows(d)
-        .map((r) => text(r.service_id))
-        .find(Boolean),
-  },
-  {
-    id: "component",
-    from: "listAppHttpRules",
-    pick: (d) =>
-      rows(d)
-        .map((r) => text(r.service_id))
-        .find(Boolean),
-  },
-  {
-    id: "component",
-    from: "listEnterpriseHttpRules",
-    pick: (d, ids) =>
-      text(
-        rows(d).find((r) => r.team_name === ids.team && r.region_name === ids.region && r.app_id === ids.app)
-          ?.service_id,
-      ),
-  },
+/** Where each id is found, given the ids known so far; tried in this order once the answer is in: the first wins. */
+export const idSources: readonly [IdName, OperationId, (data: unknown, ids: Ids) => string | number | undefined][] = [
+  ["team", "listEnterpriseHttpRules", (d) => first(d, "team_name")],
+  ["region", "listTeamRegions", (d) => first(regions(d), "region_name")],
+  ["regionId", "listTeamRegions", (d, i) => first(regions(d), "region_id", (r) => r.region_name === i.region)],
+  ["app", "listApps", (d) => rows(d).find((r) => Number.isSafeInteger(r.ID) && (r.ID as number) >= 0)?.ID as number],
+  ["tenant", "listApps", (d) => first(d, "tenant_id")],
+  ["tenant", "listEnterpriseHttpRules", (d, i) => first(d, "tenant_id", (r) => r.team_name === i.team)],
+  ["component", "queryComponentMonitor", (d) => first(d, "service_id")],
+  ["component", "listAppHttpRules", (d) => first(d, "service_id")],
+  ["component", "listEnterpriseHttpRules", (d, i) => first(d, "service_id", inApp(i))],
 ];
-
-// ---- --write, and what is never sent ---------------------------------------------------------------------------------
 
 /** The port operations, sent only with --write, as one reversible sequence on the given component. */
 export const WRITE_OPERATIONS = ["addComponentPort", "updateComponentPort", "deleteComponentPort"] as const;
@@ -170,24 +70,14 @@ export const NEVER_SENT: readonly { operationId: OperationId; why: string }[] = 
   { operationId: "updateHttpRule", why: "changes a live gateway rule" },
 ];
 
-/** The first port number from 20000 up that none of `ports` uses. */
-export function freePort(ports: unknown): number {
-  const used = new Set(rows(ports).map((p) => p.container_port));
-  let port = 20000;
-  while (used.has(port)) port++;
-  return port;
-}
+/** The first port number from `port` up that none of `ports` uses. */
+export const freePort = (ports: unknown, port = 20000): number =>
+  rows(ports).some((p) => p.container_port === port) ? freePort(ports, port + 1) : port;
+
+type Send = (operationId: OperationId, call: () => Promise<unknown>) => Promise<{ sent: boolean; status?: number }>;
 
 /** The sequence of --write: add a free port, change its alias, delete it; the delete is sent even when a step fails. */
-export async function portSequence(
-  client: RainbondClient,
-  ids: Known,
-  port: number,
-  send: (
-    operationId: (typeof WRITE_OPERATIONS)[number],
-    call: () => Promise<unknown>,
-  ) => Promise<{ sent: boolean; status?: number }>,
-): Promise<void> {
+export async function portSequence(client: RainbondClient, ids: Known, port: number, send: Send): Promise<void> {
   const scope = component(ids);
   let added: { sent: boolean; status?: number } = { sent: false };
   try {

@@ -1,184 +1,128 @@
-// @ts-nocheck -- typed in the move to TypeScript (issue 22)
-// The response validator between the client and the console: Prism in proxy mode, over the verify's own copy of the
-// spec, in front of the recording relay:
-//
-//   client --fetch--> Prism proxy (checks each answer, `sl-violations` header) --> recorder --> console
-//
-// Why Prism's proxy rather than `redocly respect` (Arazzo): the check must run on the requests the project's client
-// sends (its encoding of ids, booleans and bodies, its envelope handling), and Prism checks whatever passes through it,
-// request and answer, against the spec: status, media type and body. `respect` sends requests of its own, built from an
-// Arazzo workflow, so it would test the spec against the console but not the client; and it stops a workflow at its
-// first failed step, where a report wants every deviation of every operation.
-//
-// Prism runs without `--errors`: it then passes the console's answer through and adds `sl-violations`, so the client
-// gets the real data (ids to discover, the port to delete) and the report sees every violation, also those of
-// answers that are errors themselves.
-import { request } from "node:http";
+// The response validator between the client and the console (docs/verifying-a-console.md, "How it checks"):
+//   client --validator.fetch--> Prism proxy (checks each answer: `sl-violations`) --> recorder --> console
+// The recorder keeps each answer as the console sent it: Prism cannot read an empty or cut-short body labelled JSON
+// (it answers its own 500, naming neither status nor body), and the report shows the real status and body.
+import { createServer, request, type IncomingMessage, type OutgoingHttpHeaders } from "node:http";
+import { once } from "node:events";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { buffer } from "node:stream/consumers";
+import { isObject, type Json, type JsonObject } from "../lib/spec.ts";
 import { startPrism } from "../prism.ts";
-import { startRecorder, type Recorder } from "./recorder.js";
-
-// ---- the verify's copy of the spec -----------------------------------------------------------------------------------
-
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export type JsonObject = { [key: string]: Json };
-
-const isObject = (value: unknown): value is JsonObject =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-/** Names the verify gives inline schemas it builds, so that the report can name them. */
-export const ENVELOPE_NAME = "console envelope";
 
 /**
- * The spec as the verify hands it to Prism: what the spec marks about the live console applied, and every object
- * closed. The spec itself is left as it is (its generated types and the client's results stay the bare shapes).
- *
- * - A media type marked `x-console-envelope: data.list` (or `data.bean`): its schema, or the console's envelope
- *   (`components.x-console-envelope`) with that schema at that member. An `if` on `data` picks the branch, so a
- *   deviation is reported in the branch the answer took, not twice.
- * - A response marked `x-console-may-send: [..., "null"]`: its schema, or the JSON `null` (an `empty` body is judged by
- *   the verify itself: Prism cannot read an empty body labelled JSON).
- * - `additionalProperties: false` on every object schema that does not say otherwise: a field the spec does not name
- *   is reported (Prism names it: "found 'x'"). The spec stays open, as a later console may add fields without
- *   breaking a client; the verify is where the maintainer learns of them, to add them to the spec.
+ * The spec as the verify hands it to Prism, the spec itself left as it is: its marks about the live console applied
+ * (`x-console-envelope`: the schema, or the envelope with it at that member; `x-console-may-send: [null]`: or `null`),
+ * as `if`s so that a deviation is reported once, in the branch the answer took; and every object closed, so that Prism
+ * names each field the spec lacks (docs/verifying-a-console.md says why the spec itself stays open).
  */
 export function validatorSpec(spec: JsonObject): JsonObject {
   const doc = structuredClone(spec);
-  const components = doc.components as JsonObject;
-  const envelope = components["x-console-envelope"];
-  for (const item of Object.values(doc.paths as JsonObject)) {
-    for (const operation of Object.values(item as JsonObject)) {
-      if (!isObject(operation) || !isObject(operation.responses)) continue;
-      for (const response of Object.values(operation.responses)) {
-        for (const media of Object.values(isObject(response) && isObject(response.content) ? response.content : {})) {
-          if (!isObject(media) || typeof media["x-console-envelope"] !== "string") continue;
-          if (!isObject(envelope))
-            throw new Error("the spec marks an envelope but has no components.x-console-envelope");
-          media.schema = {
-            if: { type: "object", required: ["data"] },
-            then: wrap(envelope, media["x-console-envelope"], media.schema!),
-            else: media.schema!,
-          };
-        }
+  const envelope = (doc.components as JsonObject)["x-console-envelope"];
+  const visit = (node: Json): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!isObject(node)) return;
+    const member = node["x-console-envelope"];
+    if (typeof member === "string") {
+      if (!isObject(envelope)) throw new Error("the spec marks an envelope but has no components.x-console-envelope");
+      // the envelope, named for the report (judge.ts reads `x-verify-schema`), with the schema at `member`
+      const then: JsonObject = { ...structuredClone(envelope), "x-verify-schema": "console envelope" };
+      const keys = member.split(".");
+      const parent = keys.slice(0, -1).reduce((at, key) => (at.properties as JsonObject)[key] as JsonObject, then);
+      (parent.properties as JsonObject)[keys.at(-1)!] = node.schema!;
+      node.schema = { if: { type: "object", required: ["data"] }, then, else: node.schema! };
+    }
+    const maySend = node["x-console-may-send"];
+    if (Array.isArray(maySend) && maySend.includes("null") && isObject(node.content)) {
+      for (const media of Object.values(node.content)) {
+        if (isObject(media)) media.schema = { if: { type: "null" }, then: true, else: media.schema! };
       }
     }
-  }
-  for (const response of Object.values(isObject(components.responses) ? components.responses : {})) {
-    if (!isObject(response) || !Array.isArray(response["x-console-may-send"])) continue;
-    if (!response["x-console-may-send"].includes("null")) continue;
-    for (const media of Object.values(isObject(response.content) ? response.content : {})) {
-      if (isObject(media)) media.schema = { if: { type: "null" }, then: true, else: media.schema! };
-    }
-  }
-  close(doc);
+    const open = node.additionalProperties === undefined && !(node.allOf || node.anyOf || node.oneOf);
+    if (isObject(node.properties) && open) node.additionalProperties = false;
+    for (const [key, value] of Object.entries(node)) if (key !== "example" && key !== "examples") visit(value);
+  };
+  visit(doc);
   return doc;
 }
 
-/** The envelope with `schema` at `member` (`data.list`), marked with its name for the report. */
-function wrap(envelope: JsonObject, member: string, schema: Json): JsonObject {
-  const out = structuredClone(envelope);
-  out["x-verify-schema"] = ENVELOPE_NAME;
-  const keys = member.split(".");
-  let at = out;
-  for (const key of keys.slice(0, -1)) at = (at.properties as JsonObject)[key] as JsonObject;
-  (at.properties as JsonObject)[keys.at(-1)!] = schema;
-  return out;
-}
-
-/** Sets `additionalProperties: false` on every schema with `properties` that says nothing of other properties. */
-function close(node: Json): void {
-  if (Array.isArray(node)) return node.forEach(close);
-  if (!isObject(node)) return;
-  if (
-    isObject(node.properties) &&
-    node.additionalProperties === undefined &&
-    !node.allOf &&
-    !node.anyOf &&
-    !node.oneOf
-  ) {
-    node.additionalProperties = false;
-  }
-  for (const [key, value] of Object.entries(node)) if (key !== "example" && key !== "examples") close(value);
-}
-
-// ---- running it --------------------------------------------------------------------------------------------------
+/** One request as the console answered it (or why no answer came), and Prism's `sl-violations` for the answer. */
+export type Exchange = Partial<Record<"contentType" | "body" | "error" | "violations", string>> & { status?: number };
 
 export interface Validator {
-  /** Where the client sends its requests. */
+  /** Where the client sends its requests, through `fetch`. */
   url: string;
-  recorder: Recorder;
+  /** The console's origin, set by each run. */
+  target: string;
+  /** What reached the console, in order. */
+  exchanges: Exchange[];
+  /** node:http, which reads `sl-violations` into the last exchange. Not the global fetch: its headers may not exceed
+   * 16 KB, and Prism lists every violation in that one header (some 30 KB for 200 rules with an extra field each). */
+  fetch: typeof fetch;
   stop(): Promise<void>;
 }
 
-/** Starts the recorder (towards `consoleUrl`) and Prism's proxy over `spec` (already a validatorSpec). */
-export async function startValidator(consoleUrl: string, spec: JsonObject, timeoutMs = 30_000): Promise<Validator> {
-  const recorder = await startRecorder(consoleUrl, timeoutMs);
-  const dir = await mkdtemp(join(tmpdir(), "rainbond-verify-"));
-  try {
-    const file = join(dir, "openapi.json");
-    await writeFile(file, JSON.stringify(spec));
-    const prism = await startPrism({ spec: file, errors: false, proxyTo: recorder.url });
-    return {
-      url: prism.url,
-      recorder,
-      stop: async () => {
-        await prism.stop();
-        await recorder.close();
-      },
-    };
-  } catch (err) {
-    await recorder.close();
-    throw err;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+/** One request over node:http, whose headers may be of any size, and its answer read whole. */
+async function send(url: string, method: string, headers: OutgoingHttpHeaders, body: Buffer, signal: AbortSignal) {
+  const req = request(url, { method, headers, maxHeaderSize: 2 ** 24, signal });
+  req.end(body);
+  const [res] = (await once(req, "response")) as [IncomingMessage];
+  return { status: res.statusCode ?? 500, headers: res.headers, body: await buffer(res) };
 }
 
-/** What Prism said of one answer: its `sl-violations` header, if any. */
-export interface Verdict {
-  violations: string | null;
-}
-
-/**
- * The `fetch` the client is given: a request over node:http that records the `sl-violations` header of each answer.
- * Not the global fetch: its headers may not exceed 16 KB, and Prism lists every violation in that one header (a list
- * of 200 gateway rules, each with one extra field, is some 30 KB), which would make fetch fail with no answer at all.
- */
-export function recordingFetch(verdicts: Verdict[]): typeof fetch {
-  return (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    const headers = new Headers(input instanceof Request ? input.headers : init?.headers);
-    const body = init?.body ?? undefined;
-    return new Promise<Response>((resolve, reject) => {
-      const req = request(
-        url,
-        {
-          method: init?.method ?? "GET",
-          headers: Object.fromEntries(headers),
-          maxHeaderSize: 16 * 1024 * 1024,
-          signal: init?.signal ?? undefined,
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (chunk: Buffer) => chunks.push(chunk));
-          res.on("error", reject);
-          res.on("end", () => {
-            const violations = res.headers["sl-violations"];
-            verdicts.push({ violations: typeof violations === "string" ? violations : null });
-            const out = new Headers();
-            for (const [name, value] of Object.entries(res.headers)) {
-              if (value !== undefined && name !== "sl-violations") out.set(name, String(value));
-            }
-            const status = res.statusCode ?? 500;
-            const nullBody = status === 204 || status === 205 || status === 304;
-            resolve(new Response(nullBody ? null : Buffer.concat(chunks), { status, headers: out }));
-          });
-        },
-      );
-      req.on("error", reject);
-      req.end(typeof body === "string" ? body : undefined);
-    });
+/** Starts the recorder and Prism's proxy in front of it over `spec` (a validatorSpec). */
+export async function startValidator(spec: JsonObject, timeoutMs = 30_000): Promise<Validator> {
+  const exchanges: Exchange[] = [];
+  const recorder = createServer(async (req, res) => {
+    const exchange: Exchange = {};
+    exchanges.push(exchange);
+    // the console's own host, and an answer left uncompressed, to be read
+    const { host: _, "accept-encoding": __, ...headers } = req.headers;
+    try {
+      const signal = AbortSignal.timeout(timeoutMs);
+      const answer = await send(validator.target + req.url, req.method!, headers, await buffer(req), signal);
+      [exchange.status, exchange.body] = [answer.status, answer.body.toString()];
+      exchange.contentType = answer.headers["content-type"];
+      res.writeHead(answer.status, answer.headers).end(answer.body);
+    } catch (err) {
+      const { name, code, message } = err as { name?: string; code?: string; message?: string };
+      exchange.error = name === "AbortError" ? "no answer in time" : (code ?? message ?? String(err));
+      res.writeHead(502, { "content-type": "text/plain" }).end(`no answer from the console: ${exchange.error}`);
+    }
+  });
+  const closeRecorder = () => new Promise<void>((resolve) => recorder.close(() => resolve()).closeAllConnections());
+  await new Promise<void>((resolve) => recorder.listen(0, "127.0.0.1", resolve));
+  const recorderUrl = `http://127.0.0.1:${(recorder.address() as AddressInfo).port}`;
+  const file = join(await mkdtemp(join(tmpdir(), "rainbond-verify-")), "openapi.json");
+  await writeFile(file, JSON.stringify(spec));
+  const proxy = { spec: file, errors: false, proxyTo: recorderUrl }; // a variable: prism.ts's inferred type lacks proxyTo
+  const prism = await startPrism(proxy) // copies the file
+    .catch(async (err: unknown) => {
+      await closeRecorder();
+      throw err;
+    })
+    .finally(() => rm(dirname(file), { recursive: true, force: true }));
+  const validator: Validator = {
+    url: prism.url,
+    target: "",
+    exchanges,
+    fetch: async (input, init) => {
+      const asked = new Request(input, init);
+      const body = Buffer.from(await asked.arrayBuffer());
+      const answer = await send(asked.url, asked.method, Object.fromEntries(asked.headers), body, asked.signal);
+      const { "sl-violations": violations, ...headers } = answer.headers;
+      const exchange = exchanges.at(-1);
+      if (exchange && typeof violations === "string") exchange.violations = violations;
+      const list = Object.entries(headers).flatMap(([name, v]) => [v ?? []].flat().map((value) => [name, value]));
+      const out = { status: answer.status, headers: list as [string, string][] };
+      return new Response([204, 205, 304].includes(answer.status) ? null : answer.body, out);
+    },
+    stop: async () => {
+      await prism.stop();
+      await closeRecorder();
+    },
   };
+  return validator;
 }

@@ -5,18 +5,16 @@
 // recorder) serves the in-process runs; the command-line runs start their own.
 import { scriptArgs } from "../../scripts/lib/script.ts";
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { cp, mkdtemp, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from "vitest";
-import type { Report } from "../../scripts/verify/report.js";
-import { renderJson, renderMarkdown, renderText } from "../../scripts/verify/render.js";
-import { STALE_SPEC_WARNING, main } from "../../scripts/verify/main.js";
-import { UsageError, parseOptions, type VerifyOptions } from "../../scripts/verify/options.js";
-import { verify } from "../../scripts/verify/run.js";
-import { startValidator, validatorSpec, type JsonObject, type Validator } from "../../scripts/verify/validator.js";
+import { readSpec } from "../../scripts/lib/spec.ts";
+import { render, type Report } from "../../scripts/verify/report.ts";
+import { STALE_SPEC_WARNING, UsageError, main, parseOptions, type VerifyOptions } from "../../scripts/verify/main.ts";
+import { verify } from "../../scripts/verify/run.ts";
+import { startValidator, validatorSpec, type Validator } from "../../scripts/verify/validator.ts";
 import type { Reply } from "../helpers/recording-server.js";
 import { root } from "../helpers/readme.js";
 import { COLD_REGION, KEY_FILE, REGION_TOKEN, TOKEN, ids, startStandIn, type StandIn } from "./stand-in.js";
@@ -42,9 +40,9 @@ let standIn: StandIn;
 let sentWhileStarting: number;
 
 beforeAll(async () => {
-  const spec = validatorSpec(JSON.parse(readFileSync(join(root, "generated/openapi.json"), "utf8")) as JsonObject);
-  [validator, standIn] = await Promise.all([startValidator("http://127.0.0.1:9", spec), startStandIn()]);
-  sentWhileStarting = validator.recorder.exchanges.length;
+  const spec = validatorSpec(readSpec(root));
+  [validator, standIn] = await Promise.all([startValidator(spec), startStandIn()]);
+  sentWhileStarting = validator.exchanges.length;
 });
 afterAll(async () => {
   await Promise.all([validator?.stop(), standIn?.close()]);
@@ -56,7 +54,7 @@ beforeEach(() => {
 });
 
 function run(options: Partial<VerifyOptions> = {}): Promise<Report> {
-  return verify({ baseUrl: standIn.url, token: TOKEN, write: false, json: false, ...options }, { root, validator });
+  return verify({ baseUrl: standIn.url, token: TOKEN, write: false, json: false, ...options }, root, validator);
 }
 
 const outcomes = (report: Report) => Object.fromEntries(report.operations.map((o) => [o.operationId, o.outcome]));
@@ -69,10 +67,7 @@ describe("a console that answers as the spec and the live notes say gives 0 devi
 
   test("the Prism mock of the spec: every read operation, ids found through the API; and --write", async () => {
     const prismUrl = inject("prismUrl");
-    const read = await verify(
-      { baseUrl: prismUrl, token: "demo-token", write: false, json: false },
-      { root, validator },
-    );
+    const read = await verify({ baseUrl: prismUrl, token: "demo-token", write: false, json: false }, root, validator);
     expect(read.deviations).toEqual([]);
     expect(read.exitCode).toBe(0);
     for (const op of READ_OPERATIONS) expect(outcomes(read)[op]).toBe("conforms");
@@ -80,7 +75,8 @@ describe("a console that answers as the spec and the live notes say gives 0 devi
 
     const write = await verify(
       { baseUrl: prismUrl, token: "demo-token", write: true, json: false, ...given },
-      { root, validator },
+      root,
+      validator,
     );
     expect(write.deviations).toEqual([]);
     for (const op of [...READ_OPERATIONS, ...PORT_OPERATIONS]) expect(outcomes(write)[op]).toBe("conforms");
@@ -136,7 +132,7 @@ describe("a console that answers as the spec and the live notes say gives 0 devi
     expect(lines.getComponent).toMatchObject({ outcome: "not tried", note: "no app, component given or found" });
     expect(lines.listTeamResources).toMatchObject({ outcome: "not tried", note: "no tenant id given or found" });
     expect(lines.listApps).toMatchObject({ outcome: "conforms" });
-    expect(renderText(report)).toMatch(
+    expect(render(report)).toMatch(
       /not tried\s+GET\s+listAppHttpRules \(gateway\.listHttpRules\)\s+no app given or found/,
     );
   });
@@ -296,7 +292,7 @@ describe("a console that drifts from the spec: each deviation reported by its JS
       ["updateComponentPort", "$.data.bean.container_port"],
       ["deleteComponentPort", "$.data.bean.container_port"],
     ]);
-    const text = renderText(report);
+    const text = render(report);
     expect(text.match(/Port\.container_port: the spec says must be integer/g)).toHaveLength(1);
   });
 });
@@ -342,9 +338,9 @@ describe("secrets never reach a report", () => {
       ]),
     );
     const outputs: [string, string][] = [
-      ["text", renderText(report)],
-      ["markdown", renderMarkdown(report)],
-      ["json", renderJson(report)],
+      ["text", render(report)],
+      ["markdown", render(report, true)],
+      ["json", JSON.stringify(report)],
     ];
     for (const [format, output] of outputs) {
       for (const secret of [TOKEN, REGION_TOKEN, "MIIEstandinSECRET", STORE_KEY]) {
@@ -371,7 +367,7 @@ describe("a console that echoes the token in keys and ids", () => {
     expect(standIn.requests.some((r) => r.pathname === `/openapi/v1/regions/${ids.region}`)).toBe(true);
     const titles = report.deviations.map((d) => d.title);
     expect(titles).toEqual(expect.arrayContaining(["EnterpriseHTTPGatewayRule.[redacted]"]));
-    for (const output of [renderText(report), renderMarkdown(report), renderJson(report)]) {
+    for (const output of [render(report), render(report, true), JSON.stringify(report)]) {
       expect(output).not.toContain(TOKEN);
       expect(output).not.toMatch(/[\u0000\u0001\u001b]/);
     }
@@ -422,18 +418,25 @@ describe("arguments", () => {
   });
 });
 
-function cli(args: string[], env: Record<string, string | undefined> = {}) {
-  const child = spawn(process.execPath, scriptArgs("scripts/verify/cli.ts", ...args), {
+/** main() in this process, through the shared validator, with the spec of `dir`: its exit code and output. */
+async function runMain(args: string[], env: Record<string, string> = { RAINBOND_TOKEN: TOKEN }, dir = root) {
+  const out = { code: 0, stdout: "", stderr: "" };
+  const write = (stream: "stdout" | "stderr") => ({ write: (text: string) => (out[stream] += text) });
+  out.code = await main(args, env, { stdout: write("stdout"), stderr: write("stderr") }, dir, validator);
+  return out;
+}
+
+/** `npm run verify`'s script in a process of its own (its own validator): exit code and output. */
+function cli(args: string[]) {
+  const child = spawn(process.execPath, scriptArgs("scripts/verify/main.ts", ...args), {
     cwd: root,
-    env: { ...process.env, RAINBOND_TOKEN: TOKEN, ...env },
+    env: { ...process.env, RAINBOND_TOKEN: TOKEN },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";
-  let stderr = "";
   child.stdout.on("data", (chunk) => (stdout += chunk));
-  child.stderr.on("data", (chunk) => (stderr += chunk));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.once("close", (code) => resolve({ code, stdout, stderr })),
+  return new Promise<{ code: number | null; stdout: string }>((resolve) =>
+    child.once("close", (code) => resolve({ code, stdout })),
   );
 }
 
@@ -452,21 +455,21 @@ const oneLine = (text: string) => {
 
 describe("npm run verify: arguments and exit codes", () => {
   test("--token is refused, saying why, without echoing it; 2", async () => {
-    const { code, stdout, stderr } = await cli(["--base-url", standIn.url, "--token=hunter2-secret"]);
+    const { code, stdout, stderr } = await runMain(["--base-url", standIn.url, "--token=hunter2-secret"]);
     expect(code).toBe(2);
     expect(stderr).toMatch(/--token is refused: .*shell's history.*`ps`.*RAINBOND_TOKEN/);
     expect(stdout + stderr).not.toContain("hunter2-secret");
   });
 
   test("a console that cannot be reached: one line, 2", async () => {
-    const { code, stderr } = await cli(["--base-url", `http://127.0.0.1:${await closedPort()}`]);
+    const { code, stderr } = await runMain(["--base-url", `http://127.0.0.1:${await closedPort()}`]);
     expect(code).toBe(2);
     oneLine(stderr);
     expect(stderr).toMatch(/^verify: cannot reach the console at http:\/\/127\.0\.0\.1:\d+: .*ECONNREFUSED/);
   });
 
   test("a refused token: one line, 2, the token not shown", async () => {
-    const { code, stderr } = await cli(["--base-url", standIn.url], { RAINBOND_TOKEN: "not-the-token" });
+    const { code, stderr } = await runMain(["--base-url", standIn.url], { RAINBOND_TOKEN: "not-the-token" });
     expect(code).toBe(2);
     oneLine(stderr);
     expect(stderr).toMatch(/^verify: the console at .* refused the token: .*401: No token/);
@@ -474,8 +477,15 @@ describe("npm run verify: arguments and exit codes", () => {
     expect(stderr).not.toContain("Traceback");
   });
 
-  test("0 on a clean console; 1 on drift, with --json and --report file.md, masked", async () => {
-    const [clean, drifting] = await Promise.all([startStandIn(), startStandIn()]);
+  test("0 on a clean console, the text report on stdout", async () => {
+    const ok = await runMain(["--base-url", standIn.url]);
+    expect([ok.code, ok.stderr]).toEqual([0, ""]);
+    expect(ok.stdout).toMatch(/Result: every answer conforms to the spec .*\(exit 0, clean\)/);
+    expect(ok.stdout).not.toContain(TOKEN);
+  });
+
+  test("the script: 1 on drift, with --json and --report file.md, masked", async () => {
+    const drifting = await startStandIn();
     drifting.drift = on("listTeamRegions", (r) => {
       r.body.total = "1";
       r.body.regions[0].desc = [REGION_TOKEN];
@@ -483,12 +493,7 @@ describe("npm run verify: arguments and exit codes", () => {
     const dir = await mkdtemp(join(tmpdir(), "verify-report-"));
     try {
       const file = join(dir, "report.md");
-      const [ok, drift] = await Promise.all([
-        cli(["--base-url", clean.url]),
-        cli(["--base-url", drifting.url, "--json", "--report", file]),
-      ]);
-      expect([ok.code, ok.stderr]).toEqual([0, ""]);
-      expect(ok.stdout).toMatch(/Result: every answer conforms to the spec .*\(exit 0, clean\)/);
+      const drift = await cli(["--base-url", drifting.url, "--json", "--report", file]);
       expect(drift.code).toBe(1);
       const json = JSON.parse(drift.stdout) as Report;
       expect(json.exitCode).toBe(1);
@@ -496,12 +501,12 @@ describe("npm run verify: arguments and exit codes", () => {
       const markdown = await readFile(file, "utf8");
       expect(markdown).toContain("### ListTeamRegionsResp.total");
       expect(markdown).toContain("`$.regions[0].desc`");
-      for (const output of [ok.stdout, drift.stdout, markdown]) {
+      for (const output of [drift.stdout, markdown]) {
         expect(output).not.toContain(TOKEN);
         expect(output).not.toContain(REGION_TOKEN);
       }
     } finally {
-      await Promise.all([clean.close(), drifting.close(), rm(dir, { recursive: true, force: true })]);
+      await Promise.all([drifting.close(), rm(dir, { recursive: true, force: true })]);
     }
   }, 30_000);
 });
@@ -513,13 +518,7 @@ describe("npm run verify: a spec edited since generated/ was made", () => {
     try {
       await Promise.all(["spec", "generated"].map((d) => cp(join(root, d), join(dir, d), { recursive: true })));
       await editSpec(dir);
-      let stderr = "";
-      const code = await main(
-        ["--base-url", standIn.url],
-        { RAINBOND_TOKEN: TOKEN },
-        { root: dir, validator },
-        { out: () => {}, err: (text) => (stderr += text) },
-      );
+      const { code, stderr } = await runMain(["--base-url", standIn.url], { RAINBOND_TOKEN: TOKEN }, dir);
       expect(code).toBe(0);
       return stderr;
     } finally {
