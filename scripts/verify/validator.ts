@@ -97,8 +97,7 @@ export async function startValidator(spec: JsonObject, timeoutMs = 30_000): Prom
   const recorderUrl = `http://127.0.0.1:${(recorder.address() as AddressInfo).port}`;
   const file = join(await mkdtemp(join(tmpdir(), "rainbond-verify-")), "openapi.json");
   await writeFile(file, JSON.stringify(spec));
-  const proxy = { spec: file, errors: false, proxyTo: recorderUrl }; // a variable: prism.ts's inferred type lacks proxyTo
-  const prism = await startPrism(proxy) // copies the file
+  const prism = await startPrism({ spec: file, errors: false, proxyTo: recorderUrl }) // copies the file
     .catch(async (err: unknown) => {
       await closeRecorder();
       throw err;
