@@ -1,20 +1,12 @@
-// The code-generation pipeline, spec/ -> generated/, every step in this process (no CLI spawned):
-//   lint        @redocly/openapi-core with redocly.yaml (recommended-strict): any error or warning stops here
-//   bundle      join spec/openapi.yaml and its $refs into one document      -> generated/openapi.json
-//   types       openapi-typescript                                          -> generated/schema.ts
-//   client      the client's method layer (scripts/client-table.ts)        -> generated/operations.ts, types.ts,
-//                                                                              functions.ts, groups.ts, methods.json
-//   mcp-tools   one MCP tool per operation (scripts/mcp-tools.ts)         -> generated/mcp-tools.json, and the list
-//                                                                              of tools in docs/mcp.md
-//   readme      the README's table of methods (scripts/readme-table.ts)    -> README.md
-//   format      prettier's API, with the project's configuration, on every output
-// README.md and docs/mcp.md are those beside the output directory, where they are. Output depends only on the spec: no
-// timestamps.
-import { readdirSync, watch, type FSWatcher } from "node:fs";
+// The code-generation pipeline, spec/ -> generated/ (docs/editing-the-spec.md, "How it fits together"): lint and
+// bundle the spec (@redocly/openapi-core), its types (openapi-typescript), the client's method layer (client-table.ts),
+// the MCP tools (mcp-tools.ts), the tables of methods and tools in the README.md and docs/mcp.md beside the output
+// directory, all formatted by prettier's API; every step in this process. Output depends only on the spec.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
+import { watch } from "chokidar";
 import type { OpenAPI3 } from "openapi-typescript";
 import type { Spec } from "./client-table.ts";
 import { commandLine, isMain, root } from "./lib/script.ts";
@@ -74,32 +66,26 @@ async function buildOutputs(options: Options, timed: Timed): Promise<Record<stri
   const { "methods.json": methods, ...client } = await timed("client", () => clientTable(spec));
   const types = await timed("types", async () => astToString(await openapiTS(spec, { defaultNonNullable: false })));
   const json = (value: unknown) => format(JSON.stringify(value), "json");
-  const files: Record<string, string> = {
-    "openapi.json": await timed("format", () => json(spec), "openapi.json"),
-    "methods.json": await json(methods),
+  const out = (name: string) => relative(root, join(options.outDir, name));
+  const outputs: Record<string, string> = {
+    [out("openapi.json")]: await timed("format", () => json(spec), "openapi.json"),
+    [out("methods.json")]: await json(methods),
   };
   const formatTs = async () => {
     for (const [name, source] of Object.entries({ "schema.ts": types, ...client }))
-      files[name] = await format(source, "typescript");
+      outputs[out(name)] = await format(source, "typescript");
   };
   await timed("format-ts", formatTs, "schema.ts and the client's files");
   const tools = await timed("mcp-tools", () => mcpTools(spec), "mcp-tools.json");
-  files["mcp-tools.json"] = await json(tools);
-  const outputs = Object.fromEntries(
-    Object.entries(files).map(([name, text]) => [relative(root, join(options.outDir, name)), text]),
-  );
-  // the generated parts of the files beside the output directory (the project's, for generated/), where they are
-  const besides: [string, string, (text: string) => string | Promise<string>][] = [
-    ["docs/mcp.md", TOOLS_START, (text) => withToolsTable(text, tools)],
-    ["README.md", START, (text) => readmeWithTable(text, { spec, methods })],
-  ];
-  await timed("readme", async () => {
-    for (const [name, marker, rewrite] of besides) {
-      const file = join(dirname(options.outDir), name);
-      const text = await readOr(file, "");
-      if (text.includes(marker)) outputs[relative(root, file)] = await rewrite(text);
-    }
-  });
+  outputs[out("mcp-tools.json")] = await json(tools);
+  /** The generated part of a file beside the output directory (the project's, for generated/), where it is. */
+  const beside = async (name: string, marker: string, rewrite: (text: string) => string | Promise<string>) => {
+    const file = join(dirname(options.outDir), name);
+    const text = await readOr(file, "");
+    if (text.includes(marker)) outputs[relative(root, file)] = await rewrite(text);
+  };
+  await beside("docs/mcp.md", TOOLS_START, (text) => withToolsTable(text, tools));
+  await timed("readme", () => beside("README.md", START, (text) => readmeWithTable(text, { spec, methods })));
   return outputs;
 }
 
@@ -144,10 +130,7 @@ export async function generate(options: Options): Promise<string[]> {
     const path = join(root, file);
     if ((await readOr(path, null)) === content) continue;
     stale.push(file);
-    if (!check) {
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, content);
-    }
+    if (!check) await mkdir(dirname(path), { recursive: true }).then(() => writeFile(path, content));
   }
   const total = `${(performance.now() - start).toFixed(0)} ms`;
   const done = (result: string) => console.log(brief ? `${title}: ${result}; steps, ms: ${steps.join(", ")}` : result);
@@ -162,42 +145,10 @@ export async function generate(options: Options): Promise<string[]> {
 }
 
 /**
- * Calls `onChange(file)` whenever a spec file (.yaml, .yml, .json) under `dir` is written, created, renamed or removed.
- *
- * Each directory is watched on its own, never a file: an editor that saves by writing a temporary file and renaming it
- * over the old one (an atomic save, `sed -i`) replaces the file, and a watch on the old file (as Node 20's recursive
- * fs.watch on Linux keeps) sees nothing after that first save. A watch on the directory sees every later write too.
- * Directories created later are watched as they appear.
+ * Generates once chokidar watches the spec's folder, then after every change of a spec file (.yaml, .yml, .json) in it,
+ * until `close()` (which awaits a run under way). chokidar, not Node 20's recursive fs.watch, which on Linux loses a
+ * file an editor saves by rename (an atomic save, `sed -i`).
  */
-function watchTree(dir: string, onChange: (file: string) => void) {
-  const watchers = new Map<string, FSWatcher>();
-  const add = (folder: string) => {
-    if (watchers.has(folder)) return;
-    let entries;
-    try {
-      entries = readdirSync(folder, { withFileTypes: true });
-    } catch {
-      return; // gone already
-    }
-    const watcher = watch(folder, (_event, name) => {
-      if (!name) return;
-      const path = join(folder, name.toString());
-      if (/\.(ya?ml|json)$/.test(path)) return onChange(path);
-      // a directory created, removed or renamed: watched afresh if it is there (anything else is left alone)
-      for (const [watched, old] of watchers) {
-        if (watched === path || watched.startsWith(path + sep)) (old.close(), watchers.delete(watched));
-      }
-      add(path);
-    });
-    watcher.on("error", () => (watcher.close(), watchers.delete(folder))); // the directory was removed
-    watchers.set(folder, watcher);
-    for (const entry of entries) if (entry.isDirectory()) add(join(folder, entry.name));
-  };
-  add(dir);
-  return { close: () => watchers.forEach((watcher) => watcher.close()) };
-}
-
-/** Generates now and after every change of a file under the spec's folder, until `close()` (which awaits a run). */
 export function watchSpec(options: Options) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
@@ -205,14 +156,15 @@ export function watchSpec(options: Options) {
     (running = running.then(() =>
       generate(options).catch((err) => console.error(`\n${err.message}\nwaiting for changes...`)),
     ));
-  again();
   const specDir = dirname(options.specRoot);
-  const watcher = watchTree(specDir, (file) => {
-    clearTimeout(timer);
-    timer = setTimeout(() => (console.log(`\n${relative(root, file)} changed`), again()), 100);
-  });
-  console.log(`watching ${relative(process.cwd(), specDir) || "."}/ (Ctrl-C to stop)`);
-  return { close: () => (clearTimeout(timer), watcher.close(), running) };
+  const watcher = watch(specDir, { ignoreInitial: true })
+    .on("ready", () => (console.log(`watching ${relative(process.cwd(), specDir) || "."}/ (Ctrl-C to stop)`), again()))
+    .on("all", (_event, file) => {
+      if (!/\.(ya?ml|json)$/.test(file)) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => (console.log(`\n${relative(root, file)} changed`), again()), 100);
+    });
+  return { close: async () => (clearTimeout(timer), await watcher.close(), await running) };
 }
 
 if (isMain(import.meta)) {
