@@ -1,15 +1,12 @@
 // Builds the client's method layer from the bundled spec (docs/editing-the-spec.md, "How an operation appears in the
-// client"):
-//
+// client"). Every fact comes from the spec and its `x-rainbond-*` extensions; a clash or an unknown value stops the run
+// with a message that names the operation.
 //   operations.ts  the table: per operation its method name, arguments, path, validation rules, envelope, answer's
 //                  shape and cross-parameter rules, one `as const` object each (so a bundle keeps only those it uses)
 //   types.ts       a named type for every schema, the scope types, each operation's options and inputs
 //   functions.ts   one standalone function per operation (`rainbond-openapi/operations`), typed and documented
 //   groups.ts      the grouped client's interfaces and its table: the functions, shortcuts and iterators by group
 //   methods.json   every method of the grouped client in its order, for the tools (scripts/lib/methods.ts)
-//
-// Every fact comes from the spec and its `x-rainbond-*` extensions; a clash or an unknown value stops the run with a
-// message that names the operation.
 import type { ClientMethod, MethodArgument } from "./lib/methods.ts";
 import { deref, refName, type Json } from "./lib/spec.ts";
 
@@ -18,7 +15,6 @@ type Node = { $ref?: string; description?: string; example?: Json; [key: string]
 export type Schema = Node & { type?: string; enum?: Json[]; items?: Schema; properties?: Record<string, Schema> };
 export type Param = Node & { name: string; in: string; required?: boolean; schema: Schema; "x-rainbond-name"?: string };
 type Media = Node & { schema: Schema; "x-console-envelope"?: string };
-type Body = Node & { required?: boolean; content: Record<string, Media> };
 type ShortcutSpec = { method: string; summary: string; body?: Record<string, Json>; argument?: ShortcutArgument };
 type ShortcutArgument = { name: string; member?: string; members?: string[]; required?: string[] };
 type PagingSpec = Record<"method" | "summary" | "page" | "page-size" | "items" | "total", string> & { id?: string[] };
@@ -27,7 +23,7 @@ export interface Operation extends Node {
   operationId: string;
   summary: string;
   parameters?: Param[];
-  requestBody?: Body;
+  requestBody?: Node & { required?: boolean; content: Record<string, Media> };
   responses: Record<string, Node & { content?: Record<string, Media> }>;
   "x-rainbond-group"?: string;
   "x-rainbond-method"?: string;
@@ -52,6 +48,8 @@ const IDENTIFIER = /^[a-z][A-Za-z0-9]*$/;
 const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 const pascal = (name: string) => name[0]!.toUpperCase() + name.slice(1);
 const json = (value: unknown) => JSON.stringify(value);
+const mapValues = <T, U>(o: Record<string, T>, f: (v: T) => U) =>
+  Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)]));
 
 function fail(where: string, what: string): never {
   throw new Error(`${where}: ${what} (see docs/editing-the-spec.md)`);
@@ -96,8 +94,7 @@ function typeOf(spec: Spec, node: Schema): string {
 /** The type a caller gives for a parameter: numbers for numeric strings, booleans for "true"/"false", Dates too. */
 function paramType(spec: Spec, schema: Schema, dates = false) {
   const s = deref(spec, schema);
-  if (s.type === "string" && s.enum?.length === 2 && s.enum.includes("true") && s.enum.includes("false"))
-    return "boolean";
+  if (s.type === "string" && [...(s.enum ?? [])].sort().join() === "false,true") return "boolean";
   if (s["x-rainbond-accepts-number"]) return "number";
   const type = typeOf(spec, schema);
   return dates && type === "number" ? "Date | number" : type;
@@ -110,17 +107,11 @@ function doc(...parts: (string | undefined)[]) {
 }
 
 /** Wraps a description at 100 columns for a comment. */
-const wrap = (text = "") =>
-  text
-    .trim()
-    .split(/\n\s*\n/)
-    .map((paragraph) =>
-      paragraph
-        .replace(/\s+/g, " ")
-        .replace(/(.{1,100})(\s+|$)/g, "$1\n")
-        .trim(),
-    )
-    .join("\n\n");
+function wrap(text = "") {
+  const paragraphs = text.trim().split(/\n\s*\n/);
+  const fill = (paragraph: string) => paragraph.replace(/\s+/g, " ").replace(/(.{1,100})(\s+|$)/g, "$1\n");
+  return paragraphs.map((paragraph) => fill(paragraph).trim()).join("\n\n");
+}
 
 type Arg =
   | { kind: "scope"; name: string; params: Record<string, string> }
@@ -134,9 +125,8 @@ function entryOf(spec: Spec, path: string, http: (typeof METHODS)[number], item:
   const op = item[http]!;
   const id = op.operationId;
   const where = `${http.toUpperCase()} ${path} (${id})`;
-  for (const key of Object.keys(op)) {
-    if (key.startsWith("x-rainbond-") && !EXTENSIONS.includes(key)) fail(where, `unknown extension \`${key}\``);
-  }
+  const unknown = Object.keys(op).find((key) => key.startsWith("x-rainbond-") && !EXTENSIONS.includes(key));
+  if (unknown) fail(where, `unknown extension \`${unknown}\``);
   const group = op["x-rainbond-group"] ?? "";
   const method = op["x-rainbond-method"] ?? "";
   if (!IDENTIFIER.test(group)) fail(where, "x-rainbond-group must name the client's group, e.g. `ports`");
@@ -155,14 +145,14 @@ function entryOf(spec: Spec, path: string, http: (typeof METHODS)[number], item:
   if (scope)
     args.push({ kind: "scope", name: scope[0], params: Object.fromEntries(scope[1].map((p) => [camel(p), p])) });
   for (const p of order.slice(scope?.[1].length ?? 0)) args.push({ kind: "path", name: camel(p), param: p });
-  const body = deref(spec, op.requestBody);
-  if (body) args.push({ kind: "body", name: op["x-rainbond-body"] ?? "body", optional: body.required !== true });
+  const requestBody = deref(spec, op.requestBody);
+  const body = requestBody?.content["application/json"];
+  if (body)
+    args.push({ kind: "body", name: op["x-rainbond-body"] ?? "body", optional: requestBody!.required !== true });
   else if (op["x-rainbond-body"]) fail(where, "x-rainbond-body names a body the operation does not have");
-  const options: Record<string, string> = {};
-  for (const { option, name } of queryParams) {
-    if (options[option]) fail(where, `two query parameters are the option \`${option}\``);
-    options[option] = name;
-  }
+  const options = Object.fromEntries(queryParams.map((p) => [p.option, p.name]));
+  const clash = queryParams.find((p, i) => queryParams.findIndex((q) => q.option === p.option) !== i);
+  if (clash) fail(where, `two query parameters are the option \`${clash.option}\``);
   if (queryParams.length)
     args.push({ kind: "options", name: "options", optional: !queryParams.some((p) => p.required) });
   const twice = args.find((a, i) => args.findIndex((b) => b.name === a.name) !== i);
@@ -174,10 +164,9 @@ function entryOf(spec: Spec, path: string, http: (typeof METHODS)[number], item:
     fail(where, "x-console-envelope is data.list or data.bean");
   const range = op["x-rainbond-time-range"];
   if (range) checkShape(`${where} x-rainbond-time-range`, range, ["start", "end", "step"]);
-  for (const key of range ? (["start", "end", "step"] as const) : []) {
-    if (!queryParams.some((p) => p.name === range![key]))
-      fail(where, `x-rainbond-time-range.${key} is not a query parameter`);
-  }
+  const gap =
+    range && (["start", "end", "step"] as const).find((key) => !queryParams.some((p) => p.name === range[key]));
+  if (gap) fail(where, `x-rainbond-time-range.${gap} is not a query parameter`);
   const shortcuts = (op["x-rainbond-shortcuts"] ?? []).map((s, i) =>
     shortcutOf(spec, body, s, `${where} x-rainbond-shortcuts[${i}]`),
   );
@@ -200,10 +189,7 @@ function entryOf(spec: Spec, path: string, http: (typeof METHODS)[number], item:
     query: rules(queryParams),
     options,
     requiredQuery: queryParams.filter((p) => p.required).map((p) => p.name),
-    ...(body && {
-      body: compact(spec, body.content["application/json"]!.schema, shared.sensitive),
-      bodyRequired: body.required === true,
-    }),
+    ...(body && { body: compact(spec, body.schema, shared.sensitive), bodyRequired: requestBody!.required === true }),
     ...(envelope && { envelope: envelope.slice(5) }),
     response: deref(spec, media.schema).type === "array" ? "array" : "object",
     ...(timeRange && { timeRange }),
@@ -211,11 +197,11 @@ function entryOf(spec: Spec, path: string, http: (typeof METHODS)[number], item:
   return { op, table, group, method, effect, pathParams, queryParams, body, response: media.schema, shortcuts, paging };
 }
 
-function shortcutOf(spec: Spec, body: Body | undefined, s: ShortcutSpec, where: string) {
+function shortcutOf(spec: Spec, body: Media | undefined, s: ShortcutSpec, where: string) {
   checkShape(where, s, ["method", "summary", "body", "argument"]);
   if (!IDENTIFIER.test(s.method ?? "")) fail(where, "method must name the shortcut");
   if (!body) fail(where, "a shortcut fixes members of a body the operation does not have");
-  const members = Object.keys(deref(spec, body.content["application/json"]!.schema).properties ?? {});
+  const members = Object.keys(deref(spec, body.schema).properties ?? {});
   for (const key of Object.keys(s.body ?? {}))
     if (!members.includes(key)) fail(where, `body.${key} is not a member of the body`);
   const argument = s.argument;
@@ -224,9 +210,8 @@ function shortcutOf(spec: Spec, body: Body | undefined, s: ShortcutSpec, where: 
     const taken = argument.member ? [argument.member] : (argument.members ?? []);
     if (!IDENTIFIER.test(argument.name ?? "") || !taken.length)
       fail(where, "argument needs a name and a member or members");
-    for (const key of [...taken, ...(argument.required ?? [])]) {
-      if (!members.includes(key)) fail(where, `argument takes ${key}, which is not a member of the body`);
-    }
+    const stray = [...taken, ...(argument.required ?? [])].find((key) => !members.includes(key));
+    if (stray) fail(where, `argument takes ${stray}, which is not a member of the body`);
   }
   return { method: s.method, summary: s.summary, fixed: s.body ?? {}, argument };
 }
@@ -235,8 +220,7 @@ function pagingOf(options: Record<string, string>, p: PagingSpec, where: string)
   checkShape(where, p, ["method", "summary", "page", "page-size", "items", "total", "id"]);
   if (!IDENTIFIER.test(p.method ?? "")) fail(where, "method must name the iterator");
   const option = (param: string) => Object.keys(options).find((name) => options[name] === param);
-  const page = option(p.page);
-  const pageSize = option(p["page-size"]);
+  const [page, pageSize] = [option(p.page), option(p["page-size"])];
   if (!page || !pageSize) fail(where, "page and page-size must be query parameters of the operation");
   if (typeof p.items !== "string" || typeof p.total !== "string")
     fail(where, "items and total name members of the answer");
@@ -263,16 +247,12 @@ export const sensitiveFields: readonly string[] = ${json(sensitive)};
 `;
 }
 
-const bodySchema = (o: Entry) => o.body!.content["application/json"]!.schema;
-const numberMembers = (spec: Spec, o: Entry) =>
-  Object.entries((o.body && deref(spec, bodySchema(o)).properties) ?? {})
-    .filter(([, s]) => deref(spec, s)["x-rainbond-accepts-number"])
-    .map(([k]) => k);
-
-/** The type of an operation's body as the caller gives it: `<Name>Input` where it takes numbers for strings. */
-function bodyTypeName(spec: Spec, o: Entry) {
-  const name = refName(bodySchema(o));
-  return numberMembers(spec, o).length && name ? name.replace(/Body$/, "") + "Input" : typeOf(spec, bodySchema(o));
+/** The body as a caller gives it: the members it takes as numbers, and its type (`<Name>Input` where there are some). */
+function bodyInput(spec: Spec, { schema }: Media) {
+  const properties = deref(spec, schema).properties ?? {};
+  const numbers = Object.keys(properties).filter((key) => deref(spec, properties[key]!)["x-rainbond-accepts-number"]);
+  const name = refName(schema);
+  return { numbers, name, type: numbers.length && name ? `${name.replace(/Body$/, "")}Input` : typeOf(spec, schema) };
 }
 
 /** generated/types.ts: named types. */
@@ -281,13 +261,11 @@ function typesTs(spec: Spec, operations: Entry[], scopes: [string, string[]][]) 
     `${HEADER}import type { components } from "./schema.js";\n\ntype Schema<N extends keyof components["schemas"]> = components["schemas"][N];`,
   ];
   const schemas = spec.components?.schemas ?? {};
-  for (const name of Object.keys(schemas).sort()) {
+  for (const [name, { type, description }] of Object.entries(schemas).sort(([a], [b]) => (a < b ? -1 : 1))) {
     // an interface where it can be one, so that editors and messages show the name rather than its members
-    const declaration =
-      schemas[name]!.type === "object"
-        ? `export interface ${name} extends Schema<${json(name)}> {}`
-        : `export type ${name} = Schema<${json(name)}>;`;
-    out.push(`${doc(wrap(schemas[name]!.description) || name)}${declaration}`);
+    const t = `Schema<${json(name)}>`;
+    const declaration = type === "object" ? `export interface ${name} extends ${t} {}` : `export type ${name} = ${t};`;
+    out.push(`${doc(wrap(description) || name)}${declaration}`);
   }
   const params = Object.fromEntries(operations.flatMap((o) => o.pathParams.map((p) => [p.name, p])));
   for (const [name, list] of [...scopes].reverse()) {
@@ -310,10 +288,8 @@ function typesTs(spec: Spec, operations: Entry[], scopes: [string, string[]][]) 
       out.push(
         `/** The options of \`${name}\` (${id}): its query parameters. */\nexport interface ${pascal(id)}Options {\n${members.join("\n")}\n}`,
       );
-    const numbers = numberMembers(spec, o);
-    const input = numbers.length && bodyTypeName(spec, o);
-    if (input && !out.some((line) => line.includes(`export type ${input} `))) {
-      const schema = refName(bodySchema(o));
+    const { numbers, name: schema, type: input } = o.body ? bodyInput(spec, o.body) : { numbers: [] };
+    if (numbers.length && !out.some((line) => line.includes(`export type ${input} `))) {
       out.push(
         `/** The body of \`${name}\`: \`${schema}\`, with ${numbers.map((n) => `\`${n}\``).join(", ")} as a number. */\nexport type ${input} = Omit<${schema}, ${numbers.map(json).join(" | ")}> & { ${numbers.map((n) => `${n}: number`).join("; ")} };`,
       );
@@ -347,16 +323,11 @@ const signature = (entry: ClientMethod) => [...entry.args.map(argText), "call?: 
 function methodsOf(spec: Spec, o: Entry): Method[] {
   const { id, name: via, method: http, path } = o.table;
   const param = (name: string) => o.pathParams.find((p) => p.name === name)!.schema;
-  const media = o.body?.content["application/json"];
   const required = o.queryParams.filter((p) => p.required);
   const typed = (a: Arg): [string, unknown] => {
-    if (a.kind === "scope")
-      return [
-        `${pascal(a.name)}Scope`,
-        Object.fromEntries(Object.entries(a.params).map(([k, p]) => [k, exampleOf(spec, param(p))])),
-      ];
+    if (a.kind === "scope") return [`${pascal(a.name)}Scope`, mapValues(a.params, (p) => exampleOf(spec, param(p)))];
     if (a.kind === "path") return [paramType(spec, param(a.param)), exampleOf(spec, param(a.param))];
-    if (a.kind === "body") return [bodyTypeName(spec, o), exampleOf(spec, media!.schema, media!.example)];
+    if (a.kind === "body") return [bodyInput(spec, o.body!).type, exampleOf(spec, o.body!.schema, o.body!.example)];
     const example = Object.fromEntries(required.map((p) => [p.option, exampleOf(spec, p.schema, p.example)]));
     return [`${pascal(id)}Options`, required.length ? example : undefined];
   };
@@ -373,7 +344,7 @@ function methodsOf(spec: Spec, o: Entry): Method[] {
   const methods: Method[] = [{ o, entry, about, returned }];
   const bodyAt = o.table.args.findIndex((a) => a.kind === "body");
   for (const { method, summary, fixed, argument: a } of o.shortcuts) {
-    const members = deref(spec, bodySchema(o)).properties!;
+    const members = deref(spec, o.body!.schema).properties!;
     const taken = a ? [a.member ?? a.members!].flat() : [];
     const member = (m: string) => `${m}${a?.required?.includes(m) ? "" : "?"}: ${typeOf(spec, members[m]!)}`;
     const type = a?.member ? typeOf(spec, members[a.member]!) : `{ ${taken.map(member).join("; ")} }`;
@@ -394,16 +365,8 @@ function methodsOf(spec: Spec, o: Entry): Method[] {
     const options = `Omit<${pascal(id)}Options, ${json(page)}> & { maxItems?: number }`;
     const pageArgs = args.map((a) => (a.kind === "options" ? { ...a, type: options } : a));
     const name = `${o.group}.${method}`;
-    const entry = {
-      name,
-      method,
-      kind: "paging" as const,
-      ...base,
-      via,
-      summary,
-      args: pageArgs,
-      returns: `AsyncGenerator<${item}>`,
-    };
+    const returns = `AsyncGenerator<${item}>`;
+    const entry = { name, method, kind: "paging" as const, ...base, via, summary, args: pageArgs, returns };
     const more = `Pages through \`${via}\`; \`options.maxItems\` (default 10,000) bounds the items taken: more is an error.`;
     const config = { name, page, pageSize, items, total, id: o.paging.id };
     methods.push({
@@ -417,14 +380,12 @@ function methodsOf(spec: Spec, o: Entry): Method[] {
   return methods;
 }
 
+const OWN = new Set(["CallOptions", "RainbondPromise", "RainbondCore", "Date", "AsyncGenerator", "Omit"]);
 /** The types.ts names that the argument lists and return types of `methods` use. */
 function typeNames(methods: Method[]) {
-  const names = new Set<string>();
-  for (const text of methods.flatMap(({ entry }) => [...entry.args.map(argText), entry.returns]))
-    for (const m of text.matchAll(/\b[A-Z][A-Za-z0-9]*\b/g)) names.add(m[0]);
-  for (const own of ["CallOptions", "RainbondPromise", "RainbondCore", "Date", "AsyncGenerator", "Omit"])
-    names.delete(own);
-  return [...names].sort().join(", ");
+  const texts = methods.flatMap(({ entry }) => [...entry.args.map(argText), entry.returns]);
+  const names = new Set(texts.join(" ").match(/\b[A-Z][A-Za-z0-9]*\b/g));
+  return [...names].filter((name) => !OWN.has(name)).sort();
 }
 
 /** generated/functions.ts: one function per operation. */
@@ -437,7 +398,7 @@ function functionsTs(methods: Method[]) {
 import { operation, type CallOptions, type RainbondCore, type RainbondPromise } from "../src/call.js";
 import { timeRange } from "../src/time-range.js";
 import * as spec from "./operations.js";
-import type { ${typeNames(methods)} } from "./types.js";
+import type { ${typeNames(methods).join(", ")} } from "./types.js";
 
 ${bodies.join("\n\n")}
 `;
@@ -459,7 +420,7 @@ import { paging } from "../src/pagination.js";
 import { shortcut } from "../src/shortcut.js";
 import * as fn from "./functions.js";
 import * as spec from "./operations.js";
-import type { ${typeNames(methods)} } from "./types.js";
+import type { ${typeNames(methods).join(", ")} } from "./types.js";
 
 ${interfaces.join("\n\n")}
 
@@ -487,9 +448,8 @@ export function clientTable(spec: Spec) {
   for (const schema of Object.values(spec.components?.schemas ?? {})) compact(spec, schema, shared.sensitive);
   const operations = [...inOrder].sort((a, b) => (a.table.id < b.table.id ? -1 : 1));
   const methods = inOrder.flatMap((o) => methodsOf(spec, o));
-  const sensitive = [...shared.sensitive].sort();
   return {
-    "operations.ts": operationsTs(operations, sensitive),
+    "operations.ts": operationsTs(operations, [...shared.sensitive].sort()),
     "types.ts": typesTs(spec, operations, shared.scopes),
     "functions.ts": functionsTs(operations.map((o) => methods.find((m) => m.o === o)!)),
     "groups.ts": groupsTs(methods),
