@@ -121,6 +121,7 @@ type Arg =
 type Shared = { scopes: [string, string[]][]; sensitive: Set<string>; names: Map<string, string> };
 type Entry = ReturnType<typeof entryOf>;
 
+/** An operation as the client sees it (checked): its entry of operations.ts, and what the other files take of it. */
 function entryOf(spec: Spec, path: string, http: (typeof METHODS)[number], item: PathItem, shared: Shared) {
   const op = item[http]!;
   const id = op.operationId;
@@ -332,7 +333,8 @@ function methodsOf(spec: Spec, o: Entry): Method[] {
     return [`${pascal(id)}Options`, required.length ? example : undefined];
   };
   const args = o.table.args.map((a): MethodArgument => {
-    const [[type, example], optional] = [typed(a), "optional" in a && a.optional];
+    const [type, example] = typed(a);
+    const optional = "optional" in a && a.optional;
     return { name: a.name, kind: a.kind, type, optional, ...("param" in a && { param: a.param }), example };
   });
   const returns = typeOf(spec, o.response);
@@ -369,13 +371,8 @@ function methodsOf(spec: Spec, o: Entry): Method[] {
     const entry = { name, method, kind: "paging" as const, ...base, via, summary, args: pageArgs, returns };
     const more = `Pages through \`${via}\`; \`options.maxItems\` (default 10,000) bounds the items taken: more is an error.`;
     const config = { name, page, pageSize, items, total, id: o.paging.id };
-    methods.push({
-      o,
-      entry,
-      about: doc(wrap(summary), more),
-      returned: `AsyncGenerator<${item}, void, undefined>`,
-      config,
-    });
+    const generator = `AsyncGenerator<${item}, void, undefined>`;
+    methods.push({ o, entry, about: doc(wrap(summary), more), returned: generator, config });
   }
   return methods;
 }
