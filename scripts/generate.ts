@@ -1,31 +1,15 @@
-#!/usr/bin/env node
-// @ts-nocheck -- typed in the move to TypeScript (issue 22)
-// The code-generation pipeline: spec/ -> generated/.
-//
-//   lint        @redocly/openapi-core with redocly.yaml (recommended-strict): any error or warning stops here
-//   bundle      join spec/openapi.yaml and its $refs into one document      -> generated/openapi.json
-//   types       openapi-typescript                                          -> generated/schema.ts
-//   client      the client's method layer (scripts/client-table.ts)        -> generated/operations.ts, types.ts,
-//                                                                              functions.ts, groups.ts, methods.json
-//   readme      the README's table of methods (scripts/readme-table.ts)    -> README.md beside the output directory
-//   mcp-tools   one MCP tool per operation (scripts/mcp-tools.ts)         -> generated/mcp-tools.json
-//   format      prettier on every output
-//
-// No CLI is spawned per step: every tool runs in this process, one step after the other, and every output is
-// formatted by prettier's own API with the project's prettier configuration.
-//
-// Output depends only on the spec: no timestamps.
-//
-// The flags: USAGE below (`npm run generate -- --help`).
-import { readdirSync, realpathSync, watch } from "node:fs";
+// The code-generation pipeline, spec/ -> generated/ (docs/editing-the-spec.md, "How it fits together"): lint and
+// bundle the spec (@redocly/openapi-core), its types (openapi-typescript), the client's method layer (client-table.ts),
+// the MCP tools (mcp-tools.ts), the tables of methods and tools in the README.md and docs/mcp.md beside the output
+// directory, all formatted by prettier's API; every step in this process. Output depends only on the spec.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { dirname, join, relative, resolve, sep } from "node:path";
 import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
+import { dirname, join, relative, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import { commandLine } from "./lib/script.ts";
-
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+import { watch } from "chokidar";
+import type { OpenAPI3 } from "openapi-typescript";
+import type { Spec } from "./client-table.ts";
+import { commandLine, isMain, root } from "./lib/script.ts";
 
 const USAGE = `usage: npm run generate -- [--check | --watch | --lint-only] [--brief] [--spec <root.yaml>] [--out <dir>]
 
@@ -38,117 +22,71 @@ const USAGE = `usage: npm run generate -- [--check | --watch | --lint-only] [--b
   --out <dir>          another output directory (default generated/)
   --help               this text`;
 
-/** The options of a run (--help and bad arguments end the process there). */
-function parseOptions(argv) {
-  const { values } = commandLine(
-    USAGE,
-    {
-      check: { type: "boolean", default: false },
-      watch: { type: "boolean", default: false },
-      "lint-only": { type: "boolean", default: false },
-      brief: { type: "boolean", default: false },
-      spec: { type: "string" },
-      out: { type: "string" },
-    },
-    { args: argv },
-  );
-  return {
-    check: values.check,
-    lintOnly: values["lint-only"],
-    watch: values.watch,
-    brief: values.brief,
-    specRoot: values.spec ? resolve(values.spec) : join(root, "spec", "openapi.yaml"),
-    outDir: values.out ? resolve(values.out) : join(root, "generated"),
-  };
+export type Options = { specRoot: string; outDir: string; check?: boolean; lintOnly?: boolean; brief?: boolean };
+type Timed = <T>(name: string, fn: () => T | Promise<T>, note?: string) => Promise<T>;
+
+/** The tools of the run, each loaded once (a --watch session or a test reuses them). */
+let redocly: typeof import("@redocly/openapi-core") | undefined;
+let printers: Awaited<ReturnType<typeof loadPrinters>> | undefined;
+
+async function loadPrinters() {
+  // openapi-typescript's CommonJS build, through require: importing its ES module build makes Node scan the 9 MB
+  // `typescript` CommonJS module for its export names (cjs-module-lexer), which doubles the cost of loading it.
+  const openapiTS: typeof import("openapi-typescript") = createRequire(import.meta.url)("openapi-typescript");
+  const prettier = await import("prettier");
+  const config = (await prettier.resolveConfig(join(root, "package.json"))) ?? {};
+  const format = (source: string, parser: string) => prettier.format(source, { ...config, parser });
+  return { ...openapiTS, format };
 }
 
-let options;
-
-async function timed(name, fn, note) {
-  const start = performance.now();
-  const result = await fn();
-  report(name, performance.now() - start, note);
-  return result;
-}
-
-/** The step timings of the current run, kept for one line at its end with --brief. */
-let steps = [];
-
-function report(name, ms, note = "") {
-  if (options.brief) steps.push(`${name} ${ms.toFixed(0)}`);
-  else console.log(`  ${name.padEnd(11)} ${ms.toFixed(0).padStart(5)} ms${note ? `  ${note}` : ""}`);
-}
-
-async function lintSpec(redocly, config, externalRefResolver) {
-  const { formatProblems, getTotals, lint } = redocly;
-  const problems = await lint({ ref: options.specRoot, config, externalRefResolver });
+/** Runs the pipeline in memory and returns { path relative to the project: formatted content }. */
+async function buildOutputs(options: Options, timed: Timed): Promise<Record<string, string>> {
+  redocly ??= await timed("load", () => import("@redocly/openapi-core"), "@redocly/openapi-core");
+  const { bundle, BaseResolver, formatProblems, getTotals, lint, loadConfig } = redocly;
+  const config = await timed("config", () => loadConfig({ configPath: join(root, "redocly.yaml") }));
+  // One resolver for lint and bundle: the spec's files are read and parsed once (linting does not change them).
+  const externalRefResolver = new BaseResolver(config.resolve);
+  const ref = options.specRoot;
+  const problems = await timed("lint", () => lint({ ref, config, externalRefResolver }));
   const totals = getTotals(problems);
   if (totals.errors + totals.warnings > 0) {
     formatProblems(problems, { format: "stylish", totals, version: "", maxProblems: 100 });
     throw new Error(`lint: ${totals.errors} error(s), ${totals.warnings} warning(s) in the spec`);
   }
-  return problems;
-}
-
-/** The tools of the run, each loaded once (a --watch session reuses them). */
-let redocly = null;
-let printers = null;
-
-async function loadPrinters() {
-  // openapi-typescript's CommonJS build, through require: importing its ES module build makes Node scan the 9 MB
-  // `typescript` CommonJS module for its export names (cjs-module-lexer), which doubles the cost of loading it.
-  const { default: openapiTS, astToString } = createRequire(import.meta.url)("openapi-typescript");
-  const prettier = await import("prettier");
-  const prettierConfig = (await prettier.resolveConfig(join(root, "package.json"))) ?? {};
-  const format = (source, parser) => prettier.format(source, { ...prettierConfig, parser });
-  return { openapiTS, astToString, format };
-}
-
-/** Runs the pipeline in memory and returns { path relative to the project: formatted content }. */
-async function buildOutputs({ lintOnly = false } = {}) {
-  redocly ??= await timed("load", () => import("@redocly/openapi-core"), "@redocly/openapi-core");
-  const config = await timed("config", () => redocly.loadConfig({ configPath: join(root, "redocly.yaml") }));
-  // One resolver for lint and bundle: the spec's files are read and parsed once (linting does not change them).
-  const externalRefResolver = new redocly.BaseResolver(config.resolve);
-  await timed("lint", () => lintSpec(redocly, config, externalRefResolver));
-  if (lintOnly) return {};
-  const { bundle: doc, problems } = await timed("bundle", () =>
-    redocly.bundle({ ref: options.specRoot, config, externalRefResolver }),
-  );
-  if (problems.some((p) => p.severity === "error")) throw new Error("bundle: unresolved references in the spec");
-  const spec = doc.parsed;
+  if (options.lintOnly) return {};
+  const bundled = await timed("bundle", () => bundle({ ref, config, externalRefResolver }));
+  if (bundled.problems.some((p) => p.severity === "error"))
+    throw new Error("bundle: unresolved references in the spec");
+  const spec = bundled.bundle.parsed as Spec & OpenAPI3;
   printers ??= await timed("load-ts", loadPrinters, "openapi-typescript, prettier");
-  const { openapiTS, astToString, format } = printers;
+  const { default: openapiTS, astToString, format } = printers;
   const { clientTable } = await import("./client-table.ts");
+  const { mcpTools, TOOLS_START, withToolsTable } = await import("./mcp-tools.ts");
+  const { START, readmeWithTable } = await import("./readme-table.ts");
   const { "methods.json": methods, ...client } = await timed("client", () => clientTable(spec));
   const types = await timed("types", async () => astToString(await openapiTS(spec, { defaultNonNullable: false })));
-  const json = await timed("format", () => format(JSON.stringify(spec), "json"), "openapi.json");
-  const methodsJson = await format(JSON.stringify(methods), "json");
-  const typeScript = await timed(
-    "format-ts",
-    async () => {
-      const formatted = { "schema.ts": await format(types, "typescript") };
-      for (const [name, source] of Object.entries(client)) formatted[name] = await format(source, "typescript");
-      return formatted;
-    },
-    "schema.ts and the client's files",
-  );
-  const { mcpToolsJson } = await import("./mcp-tools.ts");
-  const mcpTools = await timed("mcp-tools", () => mcpToolsJson(spec, join(root, "package.json")), "mcp-tools.json");
-  const readme = await timed("readme", () => readmeBeside(options.outDir, { spec, methods }));
-  const out = (name) => relative(root, join(options.outDir, name));
-  return {
-    [out("openapi.json")]: json,
-    [out("schema.ts")]: typeScript["schema.ts"],
-    [out("methods.json")]: methodsJson,
-    ...readme,
-    ...Object.fromEntries(
-      Object.entries(typeScript)
-        .filter(([name]) => name !== "schema.ts")
-        .map(([name, source]) => [out(name), source]),
-    ),
-    [out("mcp-tools.json")]: mcpTools,
+  const json = (value: unknown) => format(JSON.stringify(value), "json");
+  const out = (name: string) => relative(root, join(options.outDir, name));
+  const outputs: Record<string, string> = {
+    [out("openapi.json")]: await timed("format", () => json(spec), "openapi.json"),
+    [out("methods.json")]: await json(methods),
   };
+  const formatTs = async () => {
+    for (const [name, source] of Object.entries({ "schema.ts": types, ...client }))
+      outputs[out(name)] = await format(source, "typescript");
+  };
+  await timed("format-ts", formatTs, "schema.ts and the client's files");
+  const tools = await timed("mcp-tools", () => mcpTools(spec), "mcp-tools.json");
+  outputs[out("mcp-tools.json")] = await json(tools);
+  /** The generated part of a file beside the output directory (the project's, for generated/), where it is. */
+  const beside = async (name: string, marker: string, rewrite: (text: string) => string | Promise<string>) => {
+    const file = join(dirname(options.outDir), name);
+    const text = await readOr(file, "");
+    if (text.includes(marker)) outputs[relative(root, file)] = await rewrite(text);
+  };
+  await beside("docs/mcp.md", TOOLS_START, (text) => withToolsTable(text, tools));
+  await timed("readme", () => beside("README.md", START, (text) => readmeWithTable(text, { spec, methods })));
+  return outputs;
 }
 
 /**
@@ -156,7 +94,7 @@ async function buildOutputs({ lintOnly = false } = {}) {
  * first thing `--check` would find stale after an edit of the spec, told by content and without linting, typing or
  * formatting (some 0.3 s). `npm run verify` warns with it.
  */
-export async function specDiffersFromGenerated(specRoot, outDir) {
+export async function specDiffersFromGenerated(specRoot: string, outDir: string): Promise<boolean> {
   redocly ??= await import("@redocly/openapi-core");
   const config = await redocly.loadConfig({ configPath: join(root, "redocly.yaml") });
   const { bundle } = await redocly.bundle({ ref: specRoot, config });
@@ -164,27 +102,21 @@ export async function specDiffersFromGenerated(specRoot, outDir) {
   return generated === null || JSON.stringify(JSON.parse(generated)) !== JSON.stringify(bundle.parsed);
 }
 
-/**
- * The README beside the output directory (the project's README.md, for generated/) with its table of methods made from
- * this run's spec and methods, as { path: text }; nothing when no README with the table's markers is there.
- */
-async function readmeBeside(outDir, sources) {
-  const { START, readmeWithTable } = await import("./readme-table.ts");
-  const file = join(dirname(outDir), "README.md");
-  const readme = await readOr(file, "");
-  return readme.includes(START) ? { [relative(root, file)]: await readmeWithTable(readme, sources) } : {};
-}
+const readOr = <T>(path: string, fallback: T) => readFile(path, "utf8").catch(() => fallback);
 
-async function readOr(path, fallback) {
-  try {
-    return await readFile(path, "utf8");
-  } catch {
-    return fallback;
-  }
-}
-
-async function run({ check, lintOnly }) {
+/** One run: lint, or check, or write. Returns the files that were stale (and, unless checking, are now written). */
+export async function generate(options: Options): Promise<string[]> {
+  const { check, lintOnly, brief } = options;
   const start = performance.now();
+  const steps: string[] = [];
+  const timed: Timed = async (name, fn, note) => {
+    const begun = performance.now();
+    const result = await fn();
+    const ms = (performance.now() - begun).toFixed(0);
+    if (brief) steps.push(`${name} ${ms}`);
+    else console.log(`  ${name.padEnd(11)} ${ms.padStart(5)} ms${note ? `  ${note}` : ""}`);
+    return result;
+  };
   const specName = relative(root, dirname(options.specRoot)) || ".";
   const outName = relative(root, options.outDir) || ".";
   const title = lintOnly
@@ -192,108 +124,63 @@ async function run({ check, lintOnly }) {
     : check
       ? `check ${outName}/ against ${specName}/`
       : `generate ${specName}/ -> ${outName}/`;
-  steps = [];
-  if (!options.brief) console.log(title);
-  const outputs = await buildOutputs({ lintOnly });
-  const stale = [];
-  for (const [file, content] of Object.entries(outputs)) {
+  if (!brief) console.log(title);
+  const stale: string[] = [];
+  for (const [file, content] of Object.entries(await buildOutputs(options, timed))) {
     const path = join(root, file);
     if ((await readOr(path, null)) === content) continue;
     stale.push(file);
-    if (!check) {
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, content);
-    }
+    if (!check) await mkdir(dirname(path), { recursive: true }).then(() => writeFile(path, content));
   }
   const total = `${(performance.now() - start).toFixed(0)} ms`;
-  // --brief: what was done and the step timings, on one line
-  const done = (result) => console.log(options.brief ? `${title}: ${result}; steps, ms: ${steps.join(", ")}` : result);
+  const done = (result: string) => console.log(brief ? `${title}: ${result}; steps, ms: ${steps.join(", ")}` : result);
   if (lintOnly) done(`${specName}/ lints clean (0 errors, 0 warnings) in ${total}`);
-  else if (check && stale.length) {
+  else if (check && stale.length)
     console.error(
       `${outName}/ is stale; run \`npm run generate\` and commit:\n${stale.map((f) => `  ${f}`).join("\n")}`,
     );
-    return false;
-  } else if (check) done(`${outName}/ matches ${specName}/ (${total})`);
+  else if (check) done(`${outName}/ matches ${specName}/ (${total})`);
   else done(`${stale.length ? `wrote ${stale.join(", ")}` : `${outName}/ already up to date`} (${total})`);
-  return true;
+  return stale;
 }
 
 /**
- * Calls `onChange(file)` whenever a spec file (.yaml, .yml, .json) under `dir` is written, created, renamed or removed.
- *
- * Each directory is watched on its own, never a file: an editor that saves by writing a temporary file and renaming it
- * over the old one (an atomic save, `sed -i`) replaces the file, and a watch on the old file (as Node 20's recursive
- * fs.watch on Linux keeps) sees nothing after that first save. A watch on the directory sees every later write too.
- * Directories created later are watched as they appear. Written by hand: no dependency of the project does this
- * (chokidar would, as a new dependency for one loop over directories).
+ * Generates once chokidar watches the spec's folder, then after every change of a spec file (.yaml, .yml, .json) in it,
+ * until `close()` (which awaits a run under way). chokidar, not Node 20's recursive fs.watch, which on Linux loses a
+ * file an editor saves by rename (an atomic save, `sed -i`).
  */
-function watchTree(dir, onChange) {
-  const watchers = new Map();
-  const add = (folder) => {
-    if (watchers.has(folder)) return;
-    let entries;
-    try {
-      entries = readdirSync(folder, { withFileTypes: true });
-    } catch {
-      return; // gone already
-    }
-    const watcher = watch(folder, (_event, name) => {
-      if (!name) return;
-      const path = join(folder, name.toString());
-      if (/\.(ya?ml|json)$/.test(path)) return onChange(path);
-      // a directory created, removed or renamed: watched afresh if it is there (anything else is left alone)
-      for (const [watched, old] of watchers) {
-        if (watched === path || watched.startsWith(path + sep)) (old.close(), watchers.delete(watched));
-      }
-      add(path);
-    });
-    watcher.on("error", () => {
-      watcher.close();
-      watchers.delete(folder); // the directory was removed
-    });
-    watchers.set(folder, watcher);
-    for (const entry of entries) if (entry.isDirectory()) add(join(folder, entry.name));
-  };
-  add(dir);
-  return { close: () => watchers.forEach((watcher) => watcher.close()) };
-}
-
-function watchSpec() {
-  let timer;
-  let running = Promise.resolve();
-  const specDir = dirname(options.specRoot);
+export function watchSpec(options: Options) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
   const again = () =>
-    (running = running.then(() => run({}).catch((err) => console.error(`\n${err.message}\nwaiting for changes...`))));
-  again();
-  watchTree(specDir, (file) => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      console.log(`\n${relative(root, file)} changed`);
-      again();
-    }, 100);
-  });
-  console.log(`watching ${relative(process.cwd(), specDir) || "."}/ (Ctrl-C to stop)`);
+    (running = running.then(() =>
+      generate(options).catch((err) => console.error(`\n${err.message}\nwaiting for changes...`)),
+    ));
+  const specDir = dirname(options.specRoot);
+  const watcher = watch(specDir, { ignoreInitial: true })
+    .on("ready", () => (console.log(`watching ${relative(process.cwd(), specDir) || "."}/ (Ctrl-C to stop)`), again()))
+    .on("all", (_event, file) => {
+      if (!/\.(ya?ml|json)$/.test(file)) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => (console.log(`\n${relative(root, file)} changed`), again()), 100);
+    });
+  return { close: async () => (clearTimeout(timer), await watcher.close(), await running) };
 }
 
-// Run only as a script.
-const isScript = () => {
-  try {
-    return realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-};
-if (process.argv[1] && isScript()) {
-  options = parseOptions(process.argv.slice(2));
-  if (options.watch) watchSpec();
+if (isMain(import.meta)) {
+  const { values } = commandLine(USAGE, {
+    check: { type: "boolean" },
+    watch: { type: "boolean" },
+    "lint-only": { type: "boolean" },
+    brief: { type: "boolean" },
+    spec: { type: "string", default: join(root, "spec", "openapi.yaml") },
+    out: { type: "string", default: join(root, "generated") },
+  });
+  const { check, brief, spec, out } = values;
+  const options = { check, lintOnly: values["lint-only"], brief, specRoot: resolve(spec), outDir: resolve(out) };
+  if (values.watch) watchSpec(options);
   else {
-    run(options).then(
-      (ok) => process.exit(ok ? 0 : 1),
-      (err) => {
-        console.error(err.message);
-        process.exit(1);
-      },
-    );
+    const stale = await generate(options).catch((err: Error) => (console.error(err.message), process.exit(1)));
+    process.exit(check && stale.length ? 1 : 0);
   }
 }

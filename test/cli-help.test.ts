@@ -1,6 +1,5 @@
 // Every command with flags answers --help with its usage on stdout and exit code 0, and a flag it does not know with
 // the usage on stderr and exit code 2, before doing anything else. Run as a user runs them: through npm.
-import { scriptArgs } from "../scripts/lib/script.ts";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, test } from "vitest";
@@ -23,7 +22,6 @@ const commands: [string, string[]][] = [
     "release:publish",
     "test:runtimes",
   ].map((script): [string, string[]] => [`npm run ${script}`, ["npm", "run", "--silent", script, "--"]]),
-  ["node scripts/mcp-tools.ts", [process.execPath, ...scriptArgs("scripts/mcp-tools.ts")]],
 ];
 
 describe.each(commands)("%s", (_name, [command, ...args]) => {

@@ -50,7 +50,7 @@ test("the MCP package depends on the SDK alone, pinned, and packs its bin", () =
   expect(imported.filter((name) => !/^(node:|@modelcontextprotocol\/sdk\/)/.test(name!))).toEqual([]);
 }, 30_000);
 
-test("docs/mcp.md lists the tools as generated (node scripts/mcp-tools.ts --docs rewrites it)", () => {
+test("docs/mcp.md lists the tools as generated (npm run generate rewrites the list)", () => {
   const docs = readFileSync(join(root, "docs/mcp.md"), "utf8");
   expect(docs).toBe(withToolsTable(docs, toolsFile));
   for (const { tool } of toolsFile.tools) expect(docs).toContain(`| \`${tool.name}\` |`);
