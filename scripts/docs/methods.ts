@@ -31,8 +31,8 @@ export const referenceAnchor = ({ tag, operationId }: Operation) =>
  * One row per method of the client, in the client's order, with the operation it calls; and every operation of the
  * spec, in the spec's order. By default from generated/.
  */
-export function clientMethods({ spec = readSpec() as unknown as Spec, methods = readMethods() } = {}) {
-  const operations = Object.entries(spec.paths).flatMap(([path, item]) =>
+export function clientMethods({ spec = readSpec() as object, methods = readMethods() } = {}) {
+  const operations = Object.entries((spec as Spec).paths).flatMap(([path, item]) =>
     Object.entries(item).flatMap(([method, op]) =>
       op?.operationId ? [{ operationId: op.operationId, method: method.toUpperCase(), path, tag: op.tags![0]! }] : [],
     ),
