@@ -1,41 +1,22 @@
-#!/usr/bin/env node
-// @ts-nocheck -- typed in the move to TypeScript (issue 22)
 // Benchmarks, side by side: per-call overhead, bundle size, generation time, type-check cost, and how generation and
-// type-checking grow with the spec. Prints the figures as Markdown tables and writes them as JSON.
-//
-//   npm run bench                      the full run (about 7 minutes on 2 cores)   -> .bench/results.json
-//   npm run bench -- --smoke           few iterations, well under a minute          -> .bench/results-smoke.json
-//   npm run bench -- --only calls,size the named parts only (calls, size, generation, typecheck, scale)
-//   npm run bench -- --json <file>     write the JSON there instead
-//
-// Every figure is a median over repeated rounds with its spread (p25-p75, and MAD in the JSON), the contenders of a
-// part interleaved round by round so that a noisy machine affects them alike. The parts live in scripts/bench/.
-// Contender c (the client in src/) is measured once src/index.ts exists; src/index.ts is bundled with esbuild into
-// the run's work directory under .bench/ (removed at the end), never loaded through a TypeScript loader.
-import { existsSync, rmSync } from "node:fs";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+// type-checking grow with the spec (the parts are in scripts/bench/). Prints Markdown tables (docs/performance.md)
+// and writes the figures as JSON. Every figure is a median over repeated rounds with its spread, the contenders of a
+// part interleaved round by round. Everything is built in a work directory under .bench/, removed at the end.
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { spawn } from "node:child_process";
 import { performance } from "node:perf_hooks";
-import { commandLine, scriptArgs } from "./lib/script.ts";
+import { commandLine, isMain, root, scriptArgs } from "./lib/script.ts";
+import { readSpec } from "./lib/spec.ts";
+import { benchCalls, NAMES } from "./bench/calls.ts";
+import { benchCommands, children, generateSteps, tscFigures, type Measured, type Summary } from "./bench/run.ts";
 import { benchSize, bundleClientForNode } from "./bench/size.ts";
-import { benchGeneration, runningChildren } from "./bench/generation.ts";
-import { benchTypecheck } from "./bench/typecheck.ts";
-import { benchScale } from "./bench/scale.ts";
+import { typecheckPrograms, writeSyntheticSpec } from "./bench/synthetic-spec.ts";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const PARTS = ["calls", "size", "generation", "typecheck", "scale"];
-
-const TARGETS = {
-  // per call, the client against the floor: fetch with a per-attempt timeout (issue 21 §5)
-  "c/t": 1.04,
-  "c/b": 1.05,
-  clientGzipBytes: 8 * 1024,
-  generationMs: 3000,
-};
-
+const PARTS = ["calls", "size", "generation", "typecheck", "scale"] as const;
+type Part = (typeof PARTS)[number];
+/** Per call, the client against the floor (fetch with a per-attempt timeout) and against bare openapi-fetch. */
+const TARGETS: Record<string, number> = { "c/t": 1.04, "c/b": 1.05, clientGzipBytes: 8 * 1024, generationMs: 3000 };
 const FULL = {
   // 5,000 GET + 5,000 POST per contender over the network; then 15 rounds of 1,000 with fetch stubbed
   calls: { rounds: 20, calls: 250, warmup: 300, stubRounds: 15, stubCalls: 1000 },
@@ -44,16 +25,15 @@ const FULL = {
   scale: { factors: [1, 10, 50], runs: 3, tscRuns: 3 },
   warmup: true,
 };
-const SMOKE = {
+const SMOKE: typeof FULL = {
   calls: { rounds: 3, calls: 40, warmup: 20, stubRounds: 3, stubCalls: 100 },
   generationRuns: 1,
   typecheckRuns: 1,
   scale: { factors: [2], runs: 1, tscRuns: 1 },
   warmup: false, // no untimed runs: the first `generate` writes what `--check` reads
 };
-
-/** What each part takes, in seconds, about (a full run on 2 cores; smoke runs take a tenth): for the time left. */
-const EXPECTED_SECONDS = { calls: 60, size: 5, generation: 35, typecheck: 45, scale: 250 };
+/** What each part takes, in seconds, about (a full run on 2 cores; a smoke run takes a tenth): for the time left. */
+const EXPECTED_SECONDS: Record<Part, number> = { calls: 60, size: 5, generation: 35, typecheck: 45, scale: 250 };
 
 const USAGE = `usage: npm run bench -- [--smoke] [--only <part>,<part>...] [--json <file>] [--keep]
 
@@ -62,239 +42,183 @@ const USAGE = `usage: npm run bench -- [--smoke] [--only <part>,<part>...] [--js
   --json <file>   write the JSON there (default .bench/results.json)
   --keep          keep the run's work directory under .bench/`;
 
-function parseOptions() {
-  const { values } = commandLine(USAGE, {
-    smoke: { type: "boolean", default: false },
-    keep: { type: "boolean", default: false },
-    only: { type: "string", default: PARTS.join(",") },
-    json: { type: "string" },
-  });
-  const only = values.only.split(",");
-  for (const p of only) {
-    if (!PARTS.includes(p)) {
-      console.error(`unknown part ${p} (parts: ${PARTS.join(", ")})\n${USAGE}`);
-      process.exit(2);
-    }
-  }
-  const json = values.json
-    ? resolve(values.json)
-    : join(root, ".bench", values.smoke ? "results-smoke.json" : "results.json");
-  return { smoke: values.smoke, keep: values.keep, only, json };
-}
-
-const clock = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, "0")}`;
+const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, "0")}`;
 
 /**
- * Progress on stderr, part by part: on a terminal one line redrawn every second with the time elapsed and the time
- * left (the parts still to run, at the pace of those done so far against EXPECTED_SECONDS); otherwise one line as each
- * part starts.
+ * Progress on stderr as each part starts: the time elapsed and the time left (the parts still to run, at the pace of
+ * those done so far against EXPECTED_SECONDS), redrawn every second on a terminal.
  */
-function progress(parts, scale) {
+function progress(parts: Part[], scale: number) {
   const tty = process.stderr.isTTY;
   const started = performance.now();
-  const expected = (list) => list.reduce((sum, part) => sum + EXPECTED_SECONDS[part] * scale, 0);
-  let index = -1;
+  const expected = (list: Part[]) => list.reduce((sum, part) => sum + EXPECTED_SECONDS[part] * scale, 0);
+  let index = 0;
   let partStarted = started;
-  let timer;
-  const line = () => {
+  let timer: NodeJS.Timeout | undefined;
+  const draw = () => {
     const now = performance.now();
-    const elapsed = (now - started) / 1000;
-    const done = expected(parts.slice(0, index));
-    const pace = done > 0 ? (partStarted - started) / 1000 / done : 1;
-    const current = Math.max(0, EXPECTED_SECONDS[parts[index]] * scale * pace - (now - partStarted) / 1000);
+    const pace = index > 0 ? (partStarted - started) / 1000 / expected(parts.slice(0, index)) : 1;
+    const current = Math.max(0, expected([parts[index]!]) * pace - (now - partStarted) / 1000);
     const left = current + expected(parts.slice(index + 1)) * pace;
-    return `bench: ${parts[index]} (${index + 1}/${parts.length}), ${clock(elapsed)} elapsed, about ${clock(left)} left`;
+    const line = `bench: ${parts[index]} (${index + 1}/${parts.length}), ${clock((now - started) / 1000)} elapsed, about ${clock(left)} left`;
+    process.stderr.write(tty ? `\r\x1b[2K${line}` : `${line}\n`);
   };
-  const draw = () => process.stderr.write(`\r\x1b[2K${line()}`);
   return {
-    part(name) {
-      index = parts.indexOf(name);
+    part(part: Part) {
+      index = parts.indexOf(part);
       partStarted = performance.now();
-      if (!tty) return console.error(`bench: ${name} (${index + 1}/${parts.length})...`);
       draw();
       clearInterval(timer);
-      timer = setInterval(draw, 1000);
-      timer.unref();
+      if (tty) timer = setInterval(draw, 1000).unref();
     },
     end() {
       clearInterval(timer);
-      if (tty && index >= 0) process.stderr.write(`\r\x1b[2K`);
+      if (tty) process.stderr.write(`\r\x1b[2K`);
     },
   };
 }
 
-/** Runs scripts/bench/calls.ts in a fresh process and returns its JSON. */
-function runCalls(options) {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, scriptArgs("scripts/bench/calls.ts", JSON.stringify(options)), {
-      cwd: root,
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    runningChildren.add(child);
-    child.on("exit", () => runningChildren.delete(child));
-    let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.on("error", reject);
-    child.on("close", (code) =>
-      code === 0 ? resolvePromise(JSON.parse(out)) : reject(new Error(`the per-call benchmark exited with ${code}`)),
-    );
-  });
-}
-
 // ---- the tables ----
+type Results = Partial<{
+  calls: Awaited<ReturnType<typeof benchCalls>>;
+  size: Awaited<ReturnType<typeof benchSize>>;
+  generation: Record<string, Measured>;
+  typecheck: Record<string, Measured>;
+  scale: Record<
+    string,
+    { factor: number; operations: number; kb: { openapiJson: number; schemaTs: number } } & Record<
+      "generation" | "typecheck",
+      Record<string, Measured>
+    >
+  >;
+}>;
 
-const f1 = (x) => x.toFixed(1);
-const f2 = (x) => x.toFixed(2);
-const f3 = (x) => x.toFixed(3);
-const int = (x) => Math.round(x).toLocaleString("en-US");
-const spread = (s, fmt) => `${fmt(s.median)} [${fmt(s.p25)}–${fmt(s.p75)}]`;
-const mark = (ok) => (ok ? "✓" : "✗ over");
-const table = (head, rows) =>
-  [
-    `| ${head.join(" | ")} |`,
-    `|${head.map((_, i) => (i ? "---:" : "---")).join("|")}|`,
-    ...rows.map((r) => `| ${r.join(" | ")} |`),
-  ].join("\n");
+const [f1, f3] = [(x: number) => x.toFixed(1), (x: number) => x.toFixed(3)];
+const int = (x: number) => Math.round(x).toLocaleString("en-US");
+const spread = (s: Summary, fmt: (x: number) => string) => `${fmt(s.median)} [${fmt(s.p25)}–${fmt(s.p75)}]`;
+const mark = (ok: boolean) => (ok ? "✓" : "✗ over");
+const table = (head: string[], rows: string[][]) =>
+  [head, head.map((_, i) => (i ? "---:" : "---")), ...rows]
+    .map((r) => `| ${r.join(" | ")} |`)
+    .join("\n")
+    .replace("| --- |", "|---|");
 
-export function renderTables(r) {
-  const out = [];
+export function renderTables(r: Results): string {
+  const out: string[] = [];
   if (r.calls) {
     const c = r.calls;
+    const ids = Object.keys(c.wall) as (keyof typeof NAMES)[];
+    const target = (pair: string, s: Summary) =>
+      `${spread(s, f3)}${TARGETS[pair] ? ` ${mark(s.median <= TARGETS[pair])}` : ""}`;
     out.push(
       `**Per-call overhead**: µs per call, median [p25–p75] of ${c.rounds} interleaved rounds of ${c.callsPerRound} ` +
-        `sequential calls (${int(c.callsPerContender.get)} GET + ${int(c.callsPerContender.post)} POST per contender), ` +
+        `sequential calls (${int(c.rounds * c.callsPerRound)} GET + ${int(c.rounds * c.callsPerRound)} POST per contender), ` +
         `node:http server and each contender in a child process of their own, on 127.0.0.1`,
-      "",
-    );
-    const names = {
-      a: "a. `fetch`, hand-written URLs",
-      t: "t. a with a per-attempt timeout (AbortController + timer), for reference",
-      b: "b. openapi-fetch `createClient<paths>()`",
-      c: 'c. this client (retries 2, timeout 30 s, `logLevel: "off"`)',
-    };
-    const rows = Object.entries(c.contenders).map(([id, v]) => [
-      names[id],
-      spread(v.getMicros, f1),
-      spread(v.postMicros, f1),
-      spread(v.getCpuMicros, f1),
-      spread(v.postCpuMicros, f1),
-    ]);
-    for (const [name, v] of Object.entries(c.ratios)) {
-      const target = TARGETS[name];
-      const label = target ? `ratio ${name} (target ≤ ${target})` : `ratio ${name}`;
-      const cell = (s) => `${spread(s, f3)}${target ? ` ${mark(s.median <= target)}` : ""}`;
-      const cpu = c.cpuRatios[name];
-      rows.push([label, cell(v.get), cell(v.post), spread(cpu.get, f3), spread(cpu.post, f3)]);
-    }
-    out.push(table(["", "GET component, wall", "POST port, wall", "GET, CPU", "POST, CPU"], rows), "");
-    out.push(
+      table(
+        ["", "GET component, wall", "POST port, wall", "GET, CPU", "POST, CPU"],
+        [
+          ...ids.map((id) => [
+            NAMES[id],
+            ...[c.wall, c.cpu].flatMap((d) => [d[id]!.get, d[id]!.post]).map((s) => spread(s, f1)),
+          ]),
+          ...Object.entries(c.ratios).map(([pair, v]) => [
+            `ratio ${pair}${TARGETS[pair] ? ` (target ≤ ${TARGETS[pair]})` : ""}`,
+            target(pair, v.get),
+            target(pair, v.post),
+            spread(c.cpuRatios[pair]!.get, f3),
+            spread(c.cpuRatios[pair]!.post, f3),
+          ]),
+        ],
+      ),
       "Wall: elapsed time per call. CPU: user + system time of the calling process per call (the server's is not " +
         "counted), which a busy machine disturbs less. Ratios are per round, then the median.",
-      "",
+      `Without the network (\`fetch\` replaced by a function answering the same bodies at once; ${c.stubbed.rounds} ` +
+        `interleaved rounds of ${int(c.stubbed.callsPerRound)} calls): what each contender itself costs per call, in µs`,
+      table(
+        ["", "GET", "POST"],
+        [
+          ...ids.map((id) => [NAMES[id], spread(c.stubbed.wall[id]!.get, f1), spread(c.stubbed.wall[id]!.post, f1)]),
+          ...Object.entries(c.stubbed.added).map(([p, v]) => [
+            `added by ${p[0]} over ${p[2]} (µs per call)`,
+            spread(v.get, f1),
+            spread(v.post, f1),
+          ]),
+        ],
+      ),
     );
-    const st = c.stubbed;
-    const stubRows = Object.entries(st.contenders).map(([id, v]) => [
-      names[id],
-      spread(v.getMicros, f1),
-      spread(v.postMicros, f1),
-    ]);
-    for (const [pair, v] of Object.entries(st.addedMicros)) {
-      stubRows.push([`added by ${pair[0]} over ${pair[2]} (µs per call)`, spread(v.get, f1), spread(v.post, f1)]);
-    }
-    out.push(
-      `Without the network (\`fetch\` replaced by a function answering the same bodies at once; ${st.rounds} ` +
-        `interleaved rounds of ${int(st.callsPerRound)} calls): what each contender itself costs per call, in µs`,
-      "",
-    );
-    out.push(table(["", "GET", "POST"], stubRows), "");
   }
   if (r.size) {
     const s = r.size;
-    const rows = [];
-    if (s.client) {
-      rows.push([
-        `client incl. openapi-fetch (target < ${int(TARGETS.clientGzipBytes)} B gzip)`,
-        int(s.client.raw),
-        `${int(s.client.gzip)} ${mark(s.client.gzip < TARGETS.clientGzipBytes)}`,
-      ]);
-      rows.push([
-        "client, openapi-fetch external",
-        int(s.clientWithoutOpenapiFetch.raw),
-        int(s.clientWithoutOpenapiFetch.gzip),
-      ]);
-    }
-    rows.push(["openapi-fetch alone", int(s["openapi-fetch"].raw), int(s["openapi-fetch"].gzip)]);
-    out.push("**Size**: `src/index.ts` bundled by esbuild (platform browser, format esm, minified); gzip level 9", "");
-    out.push(table(["bundle", "bytes", "gzip bytes"], rows), "");
-    if (s.client?.byModule) {
-      out.push(
-        "Where the bytes of the client incl. openapi-fetch go, by module (from the bundle's source map): minified bytes, " +
-          "and gzip bytes the bundle loses without the module",
-        "",
-      );
-      out.push(
-        table(
-          ["module", "bytes", "gzip bytes"],
-          s.client.byModule.map((m) => [m.module, int(m.raw), int(m.gzip)]),
-        ),
-        "",
-      );
-    }
+    out.push(
+      "**Size**: `src/index.ts` bundled by esbuild (platform browser, format esm, minified); gzip level 9",
+      table(
+        ["bundle", "bytes", "gzip bytes"],
+        [
+          [
+            `client incl. openapi-fetch (target < ${int(TARGETS.clientGzipBytes!)} B gzip)`,
+            int(s.client.raw),
+            `${int(s.client.gzip)} ${mark(s.client.gzip < TARGETS.clientGzipBytes!)}`,
+          ],
+          [
+            "client, openapi-fetch external",
+            int(s.clientWithoutOpenapiFetch.raw),
+            int(s.clientWithoutOpenapiFetch.gzip),
+          ],
+          ["openapi-fetch alone", int(s["openapi-fetch"].raw), int(s["openapi-fetch"].gzip)],
+        ],
+      ),
+      "Where the bytes of the client incl. openapi-fetch go, by module (esbuild's metafile, and the bundle's source map " +
+        "for where they are): minified bytes, and gzip bytes the bundle loses without the module",
+      table(
+        ["module", "bytes", "gzip bytes"],
+        s.client.byModule.map((m) => [m.module, int(m.raw), int(m.gzip)]),
+      ),
+    );
   }
   if (r.generation) {
     const g = r.generation;
-    const n = g.check.wallMs.n;
-    const rows = Object.values(g).map((v) => {
-      const target = v.command.startsWith("npm") ? ` ${mark(v.wallMs.median < TARGETS.generationMs)}` : "";
-      return [`\`${v.command}\``, `${spread(v.wallMs, int)}${target}`];
-    });
     out.push(
-      `**Generation**: wall ms from spawn to exit, median [p25–p75] of ${n} interleaved runs (target < 3,000 ms)`,
-      "",
-    );
-    out.push(table(["command", "wall ms"], rows), "");
-    const steps = g.check.stepsMs;
-    out.push(
-      `Where a \`--check\` goes (ms, medians, one step after the other: ${Object.entries(steps)
+      `**Generation**: wall ms from spawn to exit, median [p25–p75] of ${g.check!.wallMs.n} interleaved runs (target < 3,000 ms)`,
+      table(
+        ["command", "wall ms"],
+        Object.values(g).map((v) => {
+          const target = v.label.startsWith("npm") ? ` ${mark(v.wallMs.median < TARGETS.generationMs!)}` : "";
+          return [`\`${v.label}\``, `${spread(v.wallMs, int)}${target}`];
+        }),
+      ),
+      `Where a \`--check\` goes (ms, medians, one step after the other: ${Object.entries(g.check!.figures)
         .map(([step, ms]) => `${step} ${int(ms.median)}`)
         .join(", ")})`,
-      "",
     );
   }
   if (r.typecheck) {
-    const rows = Object.values(r.typecheck).map((v) => [
-      v.program,
-      int(v.files),
-      int(v.instantiations),
-      int(v.types),
-      spread(v.checkMs, int),
-      spread(v.totalMs, int),
+    const rows = Object.values(r.typecheck).map(({ label, figures: f }) => [
+      label,
+      ...["Files", "Instantiations", "Types"].map((k) => int(f[k]!.median)),
+      spread(f["Check time"]!, int),
+      spread(f["Total time"]!, int),
     ]);
-    const n = Object.values(r.typecheck)[0].checkMs.n;
     out.push(
-      `**Type-check**: \`tsc --noEmit --extendedDiagnostics\` (project options, lib files included), times: median [p25–p75] of ${n} runs`,
-      "",
+      `**Type-check**: \`tsc --noEmit --extendedDiagnostics\` (project options, lib files included), times: median [p25–p75] of ${Object.values(r.typecheck)[0]!.wallMs.n} runs`,
+      table(["program", "files", "instantiations", "types", "check ms", "total ms"], rows),
     );
-    out.push(table(["program", "files", "instantiations", "types", "check ms", "total ms"], rows), "");
   }
   if (r.scale) {
+    const tsc = ({ figures: f }: Measured) =>
+      `${int(f.Instantiations!.median)} / ${int(f.Types!.median)} / ${spread(f["Check time"]!, int)}`;
     const rows = Object.values(r.scale).map((v) => [
       `x${v.factor}`,
       int(v.operations),
-      `${int(v.bytes.openapiJson / 1024)} / ${int(v.bytes.schemaTs / 1024)}`,
-      spread(v.generation.generate.wallMs, int),
-      spread(v.generation.check.wallMs, int),
-      `${int(v.typecheck.schemaOnly.instantiations)} / ${int(v.typecheck.schemaOnly.types)} / ${spread(v.typecheck.schemaOnly.checkMs, int)}`,
-      `${int(v.typecheck.openapiFetch.instantiations)} / ${int(v.typecheck.openapiFetch.types)} / ${spread(v.typecheck.openapiFetch.checkMs, int)}`,
+      `${int(v.kb.openapiJson)} / ${int(v.kb.schemaTs)}`,
+      spread(v.generation.generate!.wallMs, int),
+      spread(v.generation.check!.wallMs, int),
+      tsc(v.typecheck.schemaOnly!),
+      tsc(v.typecheck.openapiFetch!),
     ]);
-    const first = Object.values(r.scale)[0];
     out.push(
       `**Scale**: synthetic specs made of copies of the real one (\`scripts/bench/synthetic-spec.ts\`); ` +
-        `\`node --import tsx scripts/generate.ts --spec … --out …\` wall ms, median [p25–p75] of ${first.generation.check.wallMs.n} runs; ` +
+        `\`node --import tsx scripts/generate.ts --spec … --out …\` wall ms, median [p25–p75] of ${Object.values(r.scale)[0]!.generation.check!.wallMs.n} runs; ` +
         `tsc: instantiations / types / check ms`,
-      "",
-    );
-    out.push(
       table(
         [
           "spec",
@@ -307,84 +231,141 @@ export function renderTables(r) {
         ],
         rows,
       ),
-      "",
     );
   }
-  return out.join("\n");
+  return out.map((block) => `${block}\n`).join("\n");
 }
 
 async function main() {
-  const args = parseOptions();
-  const config = args.smoke ? SMOKE : FULL;
-  const withClient = existsSync(join(root, "src/index.ts"));
-  await mkdir(join(root, ".bench"), { recursive: true });
-  const workDir = await mkdtemp(join(root, ".bench", "run-"));
-  // Ctrl-C or a SIGTERM: the running children are stopped and the work directory removed (unless --keep), then the
-  // exit a signal would give.
-  for (const [signal, number] of [
-    ["SIGINT", 2],
-    ["SIGTERM", 15],
-  ]) {
+  const { values } = commandLine(USAGE, {
+    smoke: { type: "boolean", default: false },
+    keep: { type: "boolean", default: false },
+    only: { type: "string", default: PARTS.join(",") },
+    json: { type: "string" },
+  });
+  const unknown = values.only.split(",").filter((p) => !PARTS.includes(p as Part));
+  if (unknown.length) {
+    console.error(`unknown part ${unknown.join(", ")} (parts: ${PARTS.join(", ")})\n${USAGE}`);
+    process.exit(2);
+  }
+  const parts = PARTS.filter((part) => values.only.split(",").includes(part));
+  const json = resolve(values.json ?? join(root, ".bench", values.smoke ? "results-smoke.json" : "results.json"));
+  const config = values.smoke ? SMOKE : FULL;
+  mkdirSync(join(root, ".bench"), { recursive: true });
+  const workDir = mkdtempSync(join(root, ".bench", "run-"));
+  const cleanup = () => values.keep || rmSync(workDir, { recursive: true, force: true });
+  // Ctrl-C or a SIGTERM: the children stopped and the work directory removed, then the exit the signal would give
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const) {
     process.once(signal, () => {
-      for (const child of runningChildren) child.kill(signal);
-      if (!args.keep) rmSync(workDir, { recursive: true, force: true });
-      process.exit(128 + number);
+      for (const child of children) child.kill(signal);
+      cleanup();
+      process.exit(code);
     });
   }
   console.error(`bench: work directory ${relative(process.cwd(), workDir)}`);
-  const results = {
-    mode: args.smoke ? "smoke" : "full",
-    date: new Date().toISOString(),
-    machine: {
-      node: process.version,
-      platform: `${process.platform} ${process.arch}`,
-      cores: availableParallelism(),
-      loadAverageAtStart: loadavg()[0],
-    },
-    withClient,
+  const machine = {
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    cores: availableParallelism(),
+    loadAverageAtStart: loadavg()[0]!,
+    loadAverageAtEnd: 0,
   };
-  const parts = PARTS.filter((part) => args.only.includes(part));
-  const shown = progress(parts, args.smoke ? 0.1 : 1);
+  const results: Results = {};
+  const shown = progress(parts, values.smoke ? 0.1 : 1);
+  const generate = (...args: string[]) => scriptArgs("scripts/generate.ts", ...args);
   try {
-    if (args.only.includes("calls")) {
-      shown.part("calls");
-      const client = withClient ? await bundleClientForNode(join(workDir, "client.mjs")) : null;
-      results.calls = await runCalls({ ...config.calls, client });
-    }
-    if (args.only.includes("size")) {
-      shown.part("size");
-      results.size = await benchSize({ withClient });
-    }
-    if (args.only.includes("generation")) {
-      shown.part("generation");
-      results.generation = await benchGeneration({ runs: config.generationRuns, workDir, warmup: config.warmup });
-    }
-    if (args.only.includes("typecheck")) {
-      shown.part("typecheck");
-      results.typecheck = await benchTypecheck({ runs: config.typecheckRuns, workDir, withClient });
-    }
-    if (args.only.includes("scale")) {
-      shown.part("scale");
-      results.scale = await benchScale({ ...config.scale, workDir, warmup: config.warmup });
+    for (const part of parts) {
+      shown.part(part);
+      if (part === "calls")
+        results.calls = await benchCalls({
+          ...config.calls,
+          client: await bundleClientForNode(join(workDir, "client.mjs")),
+        });
+      if (part === "size") results.size = await benchSize();
+      if (part === "generation") {
+        const out = ["--out", join(workDir, "generated")];
+        results.generation = await benchCommands(
+          [
+            {
+              id: "generate",
+              label: "npm run generate",
+              command: "npm",
+              args: ["run", "generate", "--", ...out],
+              figures: generateSteps,
+            },
+            {
+              id: "check",
+              label: "npm run generate -- --check",
+              command: "npm",
+              args: ["run", "generate", "--", "--check", ...out],
+              figures: generateSteps,
+            },
+            {
+              id: "checkNode",
+              label: "node --import tsx scripts/generate.ts --check",
+              args: generate("--check", ...out),
+              figures: generateSteps,
+            },
+          ],
+          config.generationRuns,
+          config.warmup,
+        );
+      }
+      if (part === "typecheck") {
+        results.typecheck = await benchCommands(
+          typecheckPrograms(workDir, readSpec(), join(root, "generated"), true),
+          config.typecheckRuns,
+          false,
+        );
+      }
+      if (part === "scale") {
+        results.scale = {};
+        for (const factor of config.scale.factors) {
+          const s = writeSyntheticSpec(factor, join(workDir, `synthetic-${factor}`));
+          const args = generate("--spec", s.specPath, "--out", s.outDir);
+          const generation = await benchCommands(
+            [
+              { id: "generate", label: `generate x${factor}`, args, figures: generateSteps },
+              { id: "check", label: `generate --check x${factor}`, args: [...args, "--check"], figures: generateSteps },
+            ],
+            config.scale.runs,
+            config.warmup,
+          );
+          const kb = (file: string) => statSync(join(s.outDir, file)).size / 1024;
+          const typecheck = await benchCommands(s.programs, config.scale.tscRuns, false);
+          results.scale[`x${factor}`] = {
+            factor,
+            operations: s.operations,
+            kb: { openapiJson: kb("openapi.json"), schemaTs: kb("schema.ts") },
+            generation,
+            typecheck,
+          };
+        }
+      }
     }
   } finally {
     shown.end();
-    if (!args.keep) await rm(workDir, { recursive: true, force: true });
+    cleanup();
   }
-  results.machine.loadAverageAtEnd = loadavg()[0];
-  results.targets = TARGETS;
-  await mkdir(dirname(args.json), { recursive: true });
-  await writeFile(args.json, `${JSON.stringify(results, null, 2)}\n`);
+  machine.loadAverageAtEnd = loadavg()[0]!;
+  mkdirSync(dirname(json), { recursive: true });
+  const mode = values.smoke ? "smoke" : "full";
+  writeFileSync(
+    json,
+    `${JSON.stringify({ mode, date: new Date().toISOString(), machine, targets: TARGETS, ...results }, null, 2)}\n`,
+  );
   console.log(renderTables(results));
-  const { node, cores, loadAverageAtStart: l0, loadAverageAtEnd: l1 } = results.machine;
   console.log(
-    `(${results.mode} run, Node ${node}, ${cores} cores, 1-minute load average ${l0.toFixed(1)} at the start and ` +
-      `${l1.toFixed(1)} at the end; JSON: ${relative(process.cwd(), args.json)})`,
+    `(${mode} run, Node ${machine.node}, ${machine.cores} cores, 1-minute load average ${machine.loadAverageAtStart.toFixed(1)} at the start and ` +
+      `${machine.loadAverageAtEnd.toFixed(1)} at the end; JSON: ${relative(process.cwd(), json)})`,
   );
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((err) => {
+if (isMain(import.meta)) {
+  main().catch((err: Error) => {
     console.error(err.stack ?? err.message);
     process.exit(1);
   });

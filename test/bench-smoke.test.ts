@@ -1,38 +1,27 @@
 // The per-call benchmark measures what it says: contender c, the client, is slowed on purpose by a busy wait of
-// SLOW_MICROS before each fetch, and the figures scripts/bench/calls.ts reports (per contender, the ratios, and what
-// c adds over fetch with fetch stubbed) show that wait, while the contenders not slowed stay near each other. A bench
-// that reported constants, timed the wrong thing or paired the wrong rounds would fail here. A few seconds: a few
-// rounds of a few calls. And an interrupted bench leaves no work directory behind.
+// SLOW_MICROS before each fetch, and the figures scripts/bench/calls.ts reports (per contender, the ratios against
+// plain fetch, openapi-fetch and the floor t, and what c adds with fetch stubbed) show that wait, while the contenders
+// not slowed stay near each other. A bench that reported constants, timed the wrong thing or paired the wrong rounds
+// would fail here. A few seconds: a few rounds of a few calls. And an interrupted bench shows the time left, and
+// leaves no work directory behind.
 import { scriptArgs } from "../scripts/lib/script.ts";
-import { execFile, spawn } from "node:child_process";
+import { benchCalls } from "../scripts/bench/calls.ts";
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { once } from "node:events";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundleForNode } from "./helpers/bundle.js";
 import { root } from "./helpers/readme.js";
 
-const run = promisify(execFile);
-
 /** What the slowed client adds to each call, in µs: far above what a call costs here (tens to hundreds of µs). */
 const SLOW_MICROS = 5_000;
 
-interface Summary {
-  median: number;
-}
-type PerKind = Record<"get" | "post", Summary>;
-interface CallsResult {
-  contenders: Record<string, { getMicros: Summary; postMicros: Summary }>;
-  ratios: Record<string, PerKind & { all: Summary }>;
-  stubbed: { addedMicros: Record<string, PerKind> };
-}
-
 describe("the per-call benchmark (scripts/bench/calls.ts)", () => {
   let dir = "";
-  let result: CallsResult;
+  let result: Awaited<ReturnType<typeof benchCalls>>;
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), "rainbond-bench-test-"));
@@ -48,12 +37,7 @@ export function createRainbondClient(options) {
 }
 `,
     );
-    const options = { rounds: 3, calls: 20, warmup: 5, stubRounds: 3, stubCalls: 20, client: slowed };
-    const { stdout } = await run(process.execPath, scriptArgs("scripts/bench/calls.ts", JSON.stringify(options)), {
-      cwd: root,
-      timeout: 60_000,
-    });
-    result = JSON.parse(stdout) as CallsResult;
+    result = await benchCalls({ rounds: 3, calls: 20, warmup: 5, stubRounds: 3, stubCalls: 20, client: slowed });
   }, 90_000);
 
   afterAll(async () => {
@@ -61,50 +45,54 @@ export function createRainbondClient(options) {
   });
 
   it("reports the slowed client's wait in its time per call, over the network and with fetch stubbed", () => {
-    const { a, c } = result.contenders;
-    for (const kind of ["getMicros", "postMicros"] as const) {
+    const { a, c } = result.wall;
+    for (const kind of ["get", "post"] as const) {
       expect(c![kind].median).toBeGreaterThanOrEqual(SLOW_MICROS);
       expect(c![kind].median - a![kind].median).toBeGreaterThan(SLOW_MICROS / 2);
-    }
-    for (const pair of ["c-a", "c-b"]) {
-      for (const kind of ["get", "post"] as const) {
-        const added = result.stubbed.addedMicros[pair]![kind].median;
+      for (const pair of ["c-a", "c-b", "c-t"]) {
+        const added = result.stubbed.added[pair]![kind].median;
         expect(added, `${pair} ${kind}`).toBeGreaterThanOrEqual(SLOW_MICROS * 0.95);
         expect(added, `${pair} ${kind}`).toBeLessThan(SLOW_MICROS * 2);
       }
     }
   });
 
-  it("shows it in the ratios against c, and not in those between contenders not slowed", () => {
+  it("shows it in the ratios against c (the floor t among them), not in those between contenders not slowed", () => {
     for (const pair of ["c/a", "c/b", "c/t"]) expect(result.ratios[pair]!.all.median, pair).toBeGreaterThan(2);
     for (const pair of ["t/a", "b/a"]) expect(result.ratios[pair]!.all.median, pair).toBeLessThan(2);
     // a ratio is taken per round, then its median: it sits between the contenders' own medians' ratio's neighbours
-    const { a, c } = result.contenders;
-    const fromMedians = c!.getMicros.median / a!.getMicros.median;
+    const { a, c } = result.wall;
+    const fromMedians = c!.get.median / a!.get.median;
     expect(result.ratios["c/a"]!.get.median).toBeGreaterThan(fromMedians / 2);
     expect(result.ratios["c/a"]!.get.median).toBeLessThan(fromMedians * 2);
   });
 });
 
 describe("npm run bench, interrupted", () => {
-  it("removes its work directory on SIGTERM and exits as the signal asks (143)", { timeout: 60_000 }, async () => {
-    const child = spawn(process.execPath, scriptArgs("scripts/bench.ts", "--smoke", "--only", "generation"), {
-      cwd: root,
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let stderr = "";
-    const started = new Promise<string>((resolve) =>
-      child.stderr.on("data", (chunk) => {
-        stderr += chunk;
-        const workDir = /^bench: work directory (\S+)$/m.exec(stderr)?.[1];
-        if (workDir && stderr.includes("bench: generation (1/1)...")) resolve(join(root, workDir));
-      }),
-    );
-    const workDir = await started;
-    expect(existsSync(workDir)).toBe(true);
-    child.kill("SIGTERM");
-    const [code] = await once(child, "close");
-    expect(code, stderr).toBe(128 + 15);
-    expect(existsSync(workDir)).toBe(false);
-  });
+  it(
+    "shows the time left, removes its work directory on SIGTERM and exits as the signal asks (143)",
+    { timeout: 60_000 },
+    async () => {
+      const child = spawn(process.execPath, scriptArgs("scripts/bench.ts", "--smoke", "--only", "generation"), {
+        cwd: root,
+        stdio: ["ignore", "ignore", "pipe"],
+      });
+      let stderr = "";
+      const started = new Promise<string>((resolve) =>
+        child.stderr.on("data", (chunk) => {
+          stderr += chunk;
+          const workDir = /^bench: work directory (\S+)$/m.exec(stderr)?.[1];
+          if (workDir && /^bench: generation \(1\/1\), 0:00 elapsed, about \d+:\d\d left$/m.test(stderr)) {
+            resolve(join(root, workDir));
+          }
+        }),
+      );
+      const workDir = await started;
+      expect(existsSync(workDir)).toBe(true);
+      child.kill("SIGTERM");
+      const [code] = await once(child, "close");
+      expect(code, stderr).toBe(128 + 15);
+      expect(existsSync(workDir)).toBe(false);
+    },
+  );
 });

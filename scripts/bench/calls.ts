@@ -1,105 +1,108 @@
-// @ts-nocheck -- typed in the move to TypeScript (issue 22)
-// Per-call overhead: the same sequential GET and POST calls to a local node:http server, made by
-//   a  plain fetch with hand-written URLs
-//   t  a with a per-attempt timeout (AbortController and timer), for reference: what any client's timeouts cost
-//   b  bare openapi-fetch createClient<paths>() (the generated types only matter to the compiler)
-//   c  the rainbond client with its defaults (retries 2, timeout 30 s), logger off, calling `components.get` and
-//      `ports.add` with the spec's examples (fixtures.mjs, from generated/methods.json)
-// Run as its own process (`node scripts/bench/calls.ts <options json>`), which prints its figures as JSON on
-// stdout; scripts/bench.ts starts it. The server runs in a child process (see server.mjs), and so does each
-// contender (this file with --contender, with --expose-gc): b and c share openapi-fetch's code, and in one process its
-// JIT state would serve both contenders' object shapes, slowing each by the other's presence. The processes are driven
-// one at a time, so only one contender is calling at any moment.
-//
-// Rounds are interleaved: each round runs GET for every contender, then POST for every contender, in an order
-// rotated every round, each run after a collection of garbage; every contender makes the same number of calls. A
-// round's figure is the mean time per call over its `calls` sequential calls (wall, and CPU time of the contender's
-// process); the result is the median and spread over rounds, and the ratios are taken per round (paired) before
-// their median, so a slow spell affects both sides of a ratio.
-import { TSX_ARGS } from "../lib/script.ts";
+// Per-call overhead: the same sequential GET and POST calls to a local node:http server (the spec's examples as the
+// requests and the answers), made by the contenders of NAMES. The server and each contender run in a child process of
+// their own (this file with --server or --contender): b and c share openapi-fetch's code, whose JIT state in one
+// process would serve both contenders' object shapes. The contenders are driven one at a time over IPC.
+// Rounds are interleaved (the order rotated every round, garbage collected before each run); a round's figure is the
+// mean per call over `calls` sequential calls (wall, and the contender process's CPU time), and ratios are taken per
+// round before their median, so that a slow spell falls on both sides of a ratio. Then the same with fetch stubbed
+// (answering at once, without a network): what each contender itself does per call, and what it adds over another.
 import { fork } from "node:child_process";
 import { once } from "node:events";
-import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
-import { callMethod, exampleArgs } from "../lib/methods.ts";
-import { bodies, calls, paths, portRequest, scope, templates, token } from "./fixtures.ts";
-import { rotation, summarize } from "./stats.ts";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { callMethod, exampleArgs, readMethods, type ClientMethod } from "../lib/methods.ts";
+import { TSX_ARGS } from "../lib/script.ts";
+import { isObject, readSpec, type Json } from "../lib/spec.ts";
+import { children, rotation, summarize } from "./run.ts";
 
-const here = dirname(fileURLToPath(import.meta.url));
+export const NAMES = {
+  a: "a. `fetch`, hand-written URLs",
+  t: "t. a with a per-attempt timeout (AbortController + timer), for reference",
+  b: "b. openapi-fetch `createClient<paths>()`",
+  c: 'c. this client (retries 2, timeout 30 s, `logLevel: "off"`)',
+};
+type Id = keyof typeof NAMES;
+const KINDS = ["get", "post"] as const;
+type Kind = (typeof KINDS)[number];
+type PerKind<T> = Record<Kind, T>;
+type Samples = Record<string, PerKind<number[]>>;
 
-async function startServer() {
-  const child = fork(join(here, "server.ts"), [], {
-    execArgv: TSX_ARGS,
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
+// ---- what is sent and answered: `components.get` and `ports.add` with the spec's examples ----
+const methods: PerKind<ClientMethod> = {
+  get: readMethods().find((m) => m.name === "components.get")!,
+  post: readMethods().find((m) => m.name === "ports.add")!,
+};
+const token = "t";
+const templates = { get: methods.get.http.split(" ")[1]!, post: methods.post.http.split(" ")[1]! };
+const scope = methods.get.args.find((arg) => arg.kind === "scope")!.example as Record<string, unknown>;
+const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+const pathParams = Object.fromEntries([...templates.get.matchAll(/\{(\w+)\}/g)].map(([, n]) => [n, scope[camel(n!)]]));
+const paths = { get: "", post: "" };
+for (const kind of KINDS) paths[kind] = templates[kind].replace(/\{(\w+)\}/g, (_, n: string) => String(pathParams[n]));
+const at = (node: Json | undefined, ...keys: string[]) => keys.reduce((n, k) => (isObject(n) ? n[k] : undefined), node);
+const example = (kind: Kind, ...where: string[]) =>
+  at(readSpec(), "paths", templates[kind], kind, ...where, "content", "application/json", "example");
+/** The answers, as the server sends them: the component record (GET) and a Port (POST). */
+const answers = {
+  get: JSON.stringify(example("get", "responses", "200")),
+  post: JSON.stringify(example("post", "responses", "200")),
+};
+/** The POST body on the wire: the spec's request example (AddPortBody takes the port as a string). */
+const portRequest = example("post", "requestBody");
+
+function serve() {
+  const counts = { get: 0, post: 0, bad: 0 };
+  const server = createServer(async (req, res) => {
+    let text = "";
+    for await (const chunk of req) text += chunk;
+    const json = /json/.test(req.headers["content-type"] ?? "") && /^\{.*\}$/s.test(text) ? JSON.parse(text) : {};
+    const post = req.method === "POST" && json.port === "8080" && json.protocol === "http";
+    const kind = req.method === "GET" ? "get" : post ? "post" : "bad";
+    const ok = kind !== "bad" && req.headers.authorization === token && req.url === paths[kind];
+    counts[ok ? kind : "bad"]++;
+    const answer = ok ? answers[kind] : `{"msg":"unexpected ${req.method} ${req.url}"}`;
+    res.writeHead(ok ? 200 : 400, { "content-type": "application/json", "content-length": Buffer.byteLength(answer) });
+    res.end(answer);
   });
-  const [message] = await Promise.race([
-    once(child, "message"),
-    once(child, "exit").then(([code]) => Promise.reject(new Error(`bench server exited with code ${code}`))),
-  ]);
-  const counts = async () => {
-    child.send("counts");
-    const [reply] = await once(child, "message");
-    return reply.counts;
-  };
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    const exited = once(child, "exit");
-    child.disconnect();
-    await exited;
-  };
-  return { url: `http://127.0.0.1:${message.port}`, counts, stop };
+  server.keepAliveTimeout = 60_000;
+  server.listen(0, "127.0.0.1", () => process.send!({ port: (server.address() as AddressInfo).port }));
+  process.on("message", () => process.send!({ counts }));
+  process.on("disconnect", () => server.close(() => process.exit(0)));
 }
 
-/**
- * A stand-in for fetch that answers at once, without a network: the same answers as the server, as fresh Responses.
- * With it, what is left of a call's time is what the contender itself does (building the request, reading the
- * answer), which a busy machine's network noise no longer hides.
- */
-const getAnswer = JSON.stringify(bodies.component);
-const postAnswer = JSON.stringify(bodies.port);
-async function stubFetch(input, init) {
-  const method = init?.method ?? (typeof input === "object" ? input.method : "GET");
-  return new Response(method === "POST" ? postAnswer : getAnswer, {
-    status: 200,
-    headers: { "content-type": "application/json" },
-  });
-}
+/** A fetch that answers at once, as the server would: what is left of a call is what the contender itself does. */
+const stubFetch = async (input: string | URL | Request, init?: RequestInit) => {
+  const method = init?.method ?? (input instanceof Request ? input.method : "GET");
+  return new Response(answers[method === "POST" ? "post" : "get"], { headers: { "content-type": "application/json" } });
+};
 
-/** The two calls of contender `id` ("a", "t", "b" or "c") against `baseUrl`, through `fetch` (default: the global one). */
-async function contender(id, baseUrl, client, fetch = globalThis.fetch) {
-  const pathParams = {
-    team_id: scope.teamId,
-    region_name: scope.regionName,
-    app_id: scope.appId,
-    service_id: scope.serviceId,
+type Call = () => PromiseLike<unknown>;
+type Raw = (path: string, init: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+
+/** The two calls of contender `id` against `baseUrl`, through `fetch`. */
+async function contender(
+  id: Id,
+  baseUrl: string,
+  client: string,
+  fetch: typeof globalThis.fetch,
+): Promise<PerKind<Call>> {
+  const fail = (status: number) => {
+    throw new Error(`contender ${id}: HTTP ${status}`);
   };
-  const fail = (what, detail) => {
-    throw new Error(`${what}: ${detail}`);
-  };
+  const ok = (res: Response) => (res.ok ? res.json() : fail(res.status));
   if (id === "a" || id === "t") {
-    // `signal` is only given by t
+    const auth = { Authorization: token };
+    const post = { method: "POST", headers: { ...auth, "Content-Type": "application/json" } };
     const plain = {
-      name: "fetch",
-      async get(signal) {
-        const res = await fetch(`${baseUrl}${paths.get}`, { headers: { Authorization: token }, signal });
-        if (!res.ok) fail("fetch GET", res.status);
-        return res.json();
-      },
-      async post(signal) {
-        const res = await fetch(`${baseUrl}${paths.post}`, {
-          method: "POST",
-          headers: { Authorization: token, "Content-Type": "application/json" },
-          body: JSON.stringify(portRequest),
-          signal,
-        });
-        if (!res.ok) fail("fetch POST", res.status);
-        return res.json();
-      },
+      get: async (signal?: AbortSignal) => ok(await fetch(`${baseUrl}${paths.get}`, { headers: auth, signal })),
+      post: async (signal?: AbortSignal) =>
+        ok(await fetch(`${baseUrl}${paths.post}`, { ...post, body: JSON.stringify(portRequest), signal })),
     };
     if (id === "a") return plain;
     // what a per-attempt timeout costs any client: an AbortController and a timer per call, fetch following its signal
-    const withTimeout = (call) => async () => {
+    const withTimeout = (call: (signal: AbortSignal) => Promise<unknown>) => async () => {
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), 30_000);
       try {
@@ -108,231 +111,182 @@ async function contender(id, baseUrl, client, fetch = globalThis.fetch) {
         clearTimeout(timer);
       }
     };
-    return { name: "fetch with a timeout", get: withTimeout(plain.get), post: withTimeout(plain.post) };
+    return { get: withTimeout(plain.get), post: withTimeout(plain.post) };
   }
   if (id === "b") {
     const { default: createClient } = await import("openapi-fetch");
-    const raw = createClient({ baseUrl, headers: { Authorization: token }, fetch });
+    const raw = createClient({ baseUrl, headers: { Authorization: token }, fetch }) as unknown as Record<
+      "GET" | "POST",
+      Raw
+    >;
+    const params = { path: pathParams };
+    const data = (answer: Awaited<ReturnType<Raw>>) =>
+      answer.error === undefined ? answer.data : fail(answer.response.status);
     return {
-      name: "openapi-fetch",
-      async get() {
-        const { data, error, response } = await raw.GET(templates.component, { params: { path: pathParams } });
-        if (error !== undefined) fail("openapi-fetch GET", response.status);
-        return data;
-      },
-      async post() {
-        const { data, error, response } = await raw.POST(templates.ports, {
-          params: { path: pathParams },
-          body: portRequest,
-        });
-        if (error !== undefined) fail("openapi-fetch POST", response.status);
-        return data;
-      },
+      get: async () => data(await raw.GET(templates.get, { params })),
+      post: async () => data(await raw.POST(templates.post, { params, body: portRequest })),
     };
   }
-  const { createRainbondClient } = await import(pathToFileURL(client).href);
+  const { createRainbondClient } = (await import(pathToFileURL(client).href)) as typeof import("../../src/index.js");
   const rainbond = createRainbondClient({ baseUrl, token, logLevel: "off", fetch });
-  const [getArgs, postArgs] = [exampleArgs(calls.get), exampleArgs(calls.post)];
+  const [getArgs, postArgs] = [exampleArgs(methods.get), exampleArgs(methods.post)];
   return {
-    name: "rainbond client",
-    get: () => callMethod(rainbond, calls.get, getArgs),
-    post: () => callMethod(rainbond, calls.post, postArgs),
+    get: () => callMethod(rainbond, methods.get, getArgs),
+    post: () => callMethod(rainbond, methods.post, postArgs),
   };
 }
 
-/** `calls` sequential calls: { wall, cpu } µs per call (cpu: this process's user + system time). */
-async function loop(fn, calls) {
+/** `calls` sequential calls: wall and CPU (this process's user + system) µs per call. */
+async function loop(call: Call, calls: number) {
   const cpu = process.cpuUsage();
   const start = performance.now();
-  for (let i = 0; i < calls; i++) await fn();
+  for (let i = 0; i < calls; i++) await call();
   const wall = ((performance.now() - start) * 1000) / calls;
   const used = process.cpuUsage(cpu);
   return { wall, cpu: (used.user + used.system) / calls };
 }
 
-/**
- * One contender in its own process, driven over IPC by benchCalls: its JIT state and heap are its own (the
- * contenders share openapi-fetch's code, which would otherwise see every contender's object shapes), and only one
- * contender runs at a time.
- */
+type Start = { op: "start"; id: Id; baseUrl: string; client: string; warmup: number; stub: boolean };
+type Run = { op: "run"; kind: Kind; calls: number };
+
 function contenderProcess() {
-  let c;
-  process.on("message", async (msg) => {
+  let calls: PerKind<Call>;
+  process.on("message", async (msg: Start | Run) => {
     try {
-      if (msg.op === "start") {
-        c = await contender(msg.id, msg.baseUrl, msg.client, msg.stub ? stubFetch : globalThis.fetch);
-        const expected = { get: JSON.stringify(bodies.component), post: JSON.stringify(bodies.port) };
-        const sameAnswer = {
-          get: JSON.stringify(await c.get()) === expected.get,
-          post: JSON.stringify(await c.post()) === expected.post,
-        };
-        await loop(c.get, msg.warmup);
-        await loop(c.post, msg.warmup);
-        process.send({ name: c.name, sameAnswer });
-      } else if (msg.op === "run") {
+      if (msg.op === "run") {
         globalThis.gc?.();
-        process.send(await loop(c[msg.kind], msg.calls));
+        return process.send!(await loop(calls[msg.kind], msg.calls));
       }
+      calls = await contender(msg.id, msg.baseUrl, msg.client, msg.stub ? stubFetch : globalThis.fetch);
+      const sameAnswer = {
+        get: JSON.stringify(await calls.get()) === answers.get,
+        post: JSON.stringify(await calls.post()) === answers.post,
+      };
+      for (const kind of KINDS) await loop(calls[kind], msg.warmup);
+      process.send!({ sameAnswer });
     } catch (err) {
-      process.send({ error: err.stack ?? String(err) });
+      process.send!({ error: err instanceof Error ? err.stack : String(err) });
     }
   });
   process.on("disconnect", () => process.exit(0));
-  process.send({ ready: true });
+  process.send!({});
 }
 
-function startContender() {
-  const child = fork(fileURLToPath(import.meta.url), ["--contender"], {
-    execArgv: [...TSX_ARGS, "--expose-gc"],
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  const exited = once(child, "exit").then(([code]) => {
-    throw new Error(`a contender process exited with code ${code}`);
+/** This file in a child process in `mode`; `ask` sends a message (if any) and waits for the reply. */
+function child(mode: string, execArgv: string[] = []) {
+  const proc = fork(fileURLToPath(import.meta.url), [mode], { execArgv: [...TSX_ARGS, ...execArgv] });
+  children.add(proc);
+  const exited = once(proc, "exit").then(([code]) => {
+    children.delete(proc);
+    throw new Error(`the bench's ${mode} process exited with code ${code}`);
   });
   exited.catch(() => {}); // raced below
-  const ask = async (msg) => {
-    if (msg) child.send(msg);
-    const [reply] = await Promise.race([once(child, "message"), exited]);
-    if (reply.error) throw new Error(reply.error);
-    return reply;
+  return {
+    async ask<T>(message?: Start | Run | "counts"): Promise<T> {
+      if (message) proc.send(message);
+      const [reply] = await Promise.race([once(proc, "message"), exited]);
+      if (reply.error) throw new Error(reply.error);
+      return reply;
+    },
+    async stop() {
+      if (proc.connected) proc.disconnect();
+      await exited.catch(() => {});
+    },
   };
-  const stop = async () => {
-    if (child.exitCode !== null || !child.connected) return;
-    const exited = once(child, "exit");
-    child.disconnect();
-    await exited;
-  };
-  return { ask, stop };
 }
 
-/** Interleaved rounds over contender processes: { samples, cpuSamples, names, sameAnswer }. */
-async function measure({ ids, rounds, calls, warmup, client, baseUrl, stub }) {
-  const procs = {};
+/** Interleaved rounds over contender processes: wall and CPU µs per call, by contender and kind, round by round. */
+async function measure(
+  ids: Id[],
+  o: { rounds: number; calls: number; warmup: number; client: string; baseUrl: string; stub: boolean },
+) {
+  const procs = new Map<Id, ReturnType<typeof child>>();
   try {
     for (const id of ids) {
-      procs[id] = startContender();
-      await procs[id].ask(); // ready
+      procs.set(id, child("--contender", ["--expose-gc"]));
+      await procs.get(id)!.ask();
     }
-    const names = {};
-    const sameAnswer = {};
+    const sameAnswer: Record<string, PerKind<boolean>> = {};
     for (const id of ids) {
-      const started = await procs[id].ask({ op: "start", id, baseUrl, client, warmup, stub });
-      names[id] = started.name;
-      sameAnswer[id] = started.sameAnswer;
-      if (id !== "c" && !(started.sameAnswer.get && started.sameAnswer.post)) throw new Error(`${id}: wrong answer`);
+      const start: Start = { op: "start", id, baseUrl: o.baseUrl, client: o.client, warmup: o.warmup, stub: o.stub };
+      sameAnswer[id] = (await procs.get(id)!.ask<{ sameAnswer: PerKind<boolean> }>(start)).sameAnswer;
+      if (id !== "c" && !(sameAnswer[id].get && sameAnswer[id].post)) throw new Error(`${id}: wrong answer`);
     }
-    const samples = Object.fromEntries(ids.map((id) => [id, { get: [], post: [] }]));
-    const cpuSamples = Object.fromEntries(ids.map((id) => [id, { get: [], post: [] }]));
-    for (let round = 0; round < rounds; round++) {
-      for (const kind of ["get", "post"]) {
+    const samples = () => Object.fromEntries(ids.map((id) => [id, { get: [], post: [] }])) as Samples;
+    const [wall, cpu] = [samples(), samples()];
+    for (let round = 0; round < o.rounds; round++) {
+      for (const kind of KINDS) {
         for (const id of rotation(ids, round)) {
-          const { wall, cpu } = await procs[id].ask({ op: "run", kind, calls });
-          samples[id][kind].push(wall);
-          cpuSamples[id][kind].push(cpu);
+          const run = await procs.get(id)!.ask<{ wall: number; cpu: number }>({ op: "run", kind, calls: o.calls });
+          wall[id]![kind].push(run.wall);
+          cpu[id]![kind].push(run.cpu);
         }
       }
     }
-    return { samples, cpuSamples, names, sameAnswer };
+    return { wall, cpu, sameAnswer };
   } finally {
-    await Promise.all(Object.values(procs).map((p) => p.stop()));
+    await Promise.all([...procs.values()].map((p) => p.stop()));
   }
 }
 
-const ratio = (data, x, y) => {
-  const out = {};
-  for (const kind of ["get", "post"]) out[kind] = summarize(data[x][kind].map((v, i) => v / data[y][kind][i]));
-  out.all = summarize(data[x].get.map((v, i) => (v + data[x].post[i]) / (data[y].get[i] + data[y].post[i])));
-  return out;
-};
+const perKind = <T>(f: (kind: Kind) => T) => ({ get: f("get"), post: f("post") });
+const byId = <T>(data: Samples, f: (s: PerKind<number[]>) => T) =>
+  Object.fromEntries(Object.entries(data).map(([id, s]) => [id, f(s)]));
+/** x/y per round (and x-y with `difference`), summarized, for GET, POST and both together. */
+function paired(data: Samples, pair: string, difference = false) {
+  const [x, y] = [data[pair[0]!]!, data[pair[2]!]!];
+  const op = (a: number, b: number) => (difference ? a - b : a / b);
+  const pairs = perKind((kind) => summarize(x[kind].map((v, i) => op(v, y[kind][i]!))));
+  return { ...pairs, all: summarize(x.get.map((v, i) => op(v + x.post[i]!, y.get[i]! + y.post[i]!))) };
+}
 
-/**
- * rounds, calls, warmup: over the network; stubRounds, stubCalls: with fetch stubbed (no network), where the
- * difference between contenders is what each adds per call, in µs, with little noise.
- */
-export async function benchCalls({ rounds, calls, warmup, stubRounds, stubCalls, client }) {
-  const ids = client ? ["a", "t", "b", "c"] : ["a", "t", "b"];
-  const pairs = client ? ["t/a", "b/a", "c/b", "c/a", "c/t"] : ["t/a", "b/a"];
-  const server = await startServer();
+export interface CallsOptions {
+  rounds: number;
+  calls: number;
+  warmup: number;
+  stubRounds: number;
+  stubCalls: number;
+  /** The client contender c imports: src/index.ts bundled for Node (bundleClientForNode). */
+  client: string;
+}
+
+export async function benchCalls(o: CallsOptions) {
+  const ids: Id[] = ["a", "t", "b", "c"];
+  const server = child("--server");
   let network;
   try {
-    network = await measure({ ids, rounds, calls, warmup, client, baseUrl: server.url, stub: false });
-    const counts = await server.counts();
-    const expectedCalls = ids.length * (rounds * calls + warmup + 1);
-    if (counts.bad !== 0 || counts.get !== expectedCalls || counts.post !== expectedCalls) {
-      throw new Error(`the server saw ${JSON.stringify(counts)}, expected ${expectedCalls} GET and POST and none bad`);
+    const { port } = await server.ask<{ port: number }>();
+    network = await measure(ids, { ...o, baseUrl: `http://127.0.0.1:${port}`, stub: false });
+    const { counts } = await server.ask<{ counts: Record<"get" | "post" | "bad", number> }>("counts");
+    const expected = ids.length * (o.rounds * o.calls + o.warmup + 1);
+    if (counts.bad !== 0 || counts.get !== expected || counts.post !== expected) {
+      throw new Error(`the server saw ${JSON.stringify(counts)}, expected ${expected} GET and POST and none bad`);
     }
   } finally {
     await server.stop();
   }
-  const stubbed = await measure({
-    ids,
-    rounds: stubRounds,
-    calls: stubCalls,
-    warmup,
-    client,
-    baseUrl: "http://127.0.0.1:9",
-    stub: true,
-  });
-
-  const result = {
-    server: "child process (fork), 127.0.0.1, keep-alive",
-    contenderProcesses: "one child process per contender, driven in turn",
-    rounds,
-    callsPerRound: calls,
-    callsPerContender: { get: rounds * calls, post: rounds * calls },
-    warmupCalls: warmup,
+  const stub = { ...o, rounds: o.stubRounds, calls: o.stubCalls, baseUrl: "http://127.0.0.1:9", stub: true };
+  const stubbed = await measure(ids, stub);
+  const pairs = ["t/a", "b/a", "c/b", "c/a", "c/t"];
+  const summaries = (s: PerKind<number[]>) => perKind((kind) => summarize(s[kind]));
+  return {
+    rounds: o.rounds,
+    callsPerRound: o.calls,
+    warmupCalls: o.warmup,
     sameAnswer: network.sameAnswer,
-    contenders: Object.fromEntries(
-      ids.map((id) => [
-        id,
-        {
-          name: network.names[id],
-          getMicros: summarize(network.samples[id].get),
-          postMicros: summarize(network.samples[id].post),
-          getCpuMicros: summarize(network.cpuSamples[id].get),
-          postCpuMicros: summarize(network.cpuSamples[id].post),
-        },
-      ]),
-    ),
-    ratios: {},
-    cpuRatios: {},
+    wall: byId(network.wall, summaries),
+    cpu: byId(network.cpu, summaries),
+    ratios: Object.fromEntries(pairs.map((pair) => [pair, paired(network.wall, pair)])),
+    cpuRatios: Object.fromEntries(pairs.map((pair) => [pair, paired(network.cpu, pair)])),
     stubbed: {
-      rounds: stubRounds,
-      callsPerRound: stubCalls,
-      contenders: Object.fromEntries(
-        ids.map((id) => [
-          id,
-          { getMicros: summarize(stubbed.samples[id].get), postMicros: summarize(stubbed.samples[id].post) },
-        ]),
-      ),
-      /** What the contender adds over the other, in µs per call (per round, then the median). */
-      addedMicros: {},
+      rounds: o.stubRounds,
+      callsPerRound: o.stubCalls,
+      wall: byId(stubbed.wall, summaries),
+      /** What the first contender adds over the second, in µs per call (per round, then the median). */
+      added: Object.fromEntries(pairs.map((pair) => [pair.replace("/", "-"), paired(stubbed.wall, pair, true)])),
     },
   };
-  for (const pair of pairs) {
-    const [x, y] = pair.split("/");
-    result.ratios[pair] = ratio(network.samples, x, y);
-    result.cpuRatios[pair] = ratio(network.cpuSamples, x, y);
-    result.stubbed.addedMicros[`${x}-${y}`] = Object.fromEntries(
-      ["get", "post"].map((kind) => [
-        kind,
-        summarize(stubbed.samples[x][kind].map((v, i) => v - stubbed.samples[y][kind][i])),
-      ]),
-    );
-  }
-  return result;
 }
 
-if (process.argv.includes("--contender")) contenderProcess();
-else if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const options = JSON.parse(process.argv[2] ?? "{}");
-  benchCalls({ rounds: 20, calls: 250, warmup: 300, stubRounds: 15, stubCalls: 1000, ...options }).then(
-    (result) => {
-      process.stdout.write(`${JSON.stringify(result)}\n`);
-    },
-    (err) => {
-      console.error(err.stack ?? err.message);
-      process.exitCode = 1;
-    },
-  );
-}
+if (process.argv[2] === "--contender") contenderProcess();
+if (process.argv[2] === "--server") serve();
