@@ -6,6 +6,7 @@
 // leaves no work directory behind.
 import { scriptArgs } from "../scripts/lib/script.ts";
 import { benchCalls } from "../scripts/bench/calls.ts";
+import { benchSize } from "../scripts/bench/size.ts";
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { once } from "node:events";
@@ -49,7 +50,7 @@ export function createRainbondClient(options) {
     for (const kind of ["get", "post"] as const) {
       expect(c![kind].median).toBeGreaterThanOrEqual(SLOW_MICROS);
       expect(c![kind].median - a![kind].median).toBeGreaterThan(SLOW_MICROS / 2);
-      for (const pair of ["c-a", "c-b", "c-t"]) {
+      for (const pair of ["c/a", "c/b", "c/t"]) {
         const added = result.stubbed.added[pair]![kind].median;
         expect(added, `${pair} ${kind}`).toBeGreaterThanOrEqual(SLOW_MICROS * 0.95);
         expect(added, `${pair} ${kind}`).toBeLessThan(SLOW_MICROS * 2);
@@ -60,11 +61,23 @@ export function createRainbondClient(options) {
   it("shows it in the ratios against c (the floor t among them), not in those between contenders not slowed", () => {
     for (const pair of ["c/a", "c/b", "c/t"]) expect(result.ratios[pair]!.all.median, pair).toBeGreaterThan(2);
     for (const pair of ["t/a", "b/a"]) expect(result.ratios[pair]!.all.median, pair).toBeLessThan(2);
-    // a ratio is taken per round, then its median: it sits between the contenders' own medians' ratio's neighbours
+    // a ratio is taken per round (the same round of both contenders), then its median
     const { a, c } = result.wall;
-    const fromMedians = c!.get.median / a!.get.median;
-    expect(result.ratios["c/a"]!.get.median).toBeGreaterThan(fromMedians / 2);
-    expect(result.ratios["c/a"]!.get.median).toBeLessThan(fromMedians * 2);
+    const perRound = c!.get.samples.map((v, i) => v / a!.get.samples[i]!);
+    expect(result.ratios["c/a"]!.get.samples).toEqual(perRound);
+  });
+});
+
+describe("the size by module (scripts/bench/size.ts)", () => {
+  it("adds up to the bundle, and openapi-fetch's share is what the bundle loses with openapi-fetch external", async () => {
+    const { client, clientWithoutOpenapiFetch } = await benchSize();
+    const raw = client.byModule.reduce((sum, m) => sum + m.raw, 0);
+    expect(raw).toBeLessThanOrEqual(client.raw);
+    expect(raw).toBeGreaterThan(client.raw * 0.95); // the rest: the bundle's own glue (exports)
+    expect(client.byModule.map((m) => m.module)).toEqual(expect.arrayContaining(["openapi-fetch", "src/client.ts"]));
+    const fetchShare = client.byModule.find((m) => m.module === "openapi-fetch")!;
+    expect(fetchShare.raw).toBeGreaterThan(client.raw - clientWithoutOpenapiFetch.raw - 200);
+    expect(Math.abs(fetchShare.gzip - (client.gzip - clientWithoutOpenapiFetch.gzip))).toBeLessThan(100);
   });
 });
 
