@@ -38,28 +38,16 @@ const USAGE = `usage: npm run bench -- [--smoke] [--only <part>,<part>...] [--js
 
 const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, "0")}`;
 
-/** Progress on stderr as each part starts, redrawn every second on a terminal: time elapsed, and time left. */
+/** A line on stderr as each part starts: the time elapsed, and the time left at the pace of the parts done so far. */
 function progress(parts: Part[], scale: number) {
-  const [tty, started] = [process.stderr.isTTY, performance.now()];
+  const started = performance.now();
   const expected = (list: Part[]) => list.reduce((sum, part) => sum + EXPECTED_SECONDS[part] * scale, 0);
-  let [index, partStarted, timer] = [0, started, undefined as NodeJS.Timeout | undefined];
-  const draw = () => {
-    // what is left of this part and the parts still to run, at the pace of those done so far
-    const [now, done] = [performance.now(), expected(parts.slice(0, index))];
-    const pace = done ? (partStarted - started) / 1000 / done : 1;
-    const left = Math.max(0, expected([parts[index]!]) * pace - (now - partStarted) / 1000);
-    const time = `${clock((now - started) / 1000)} elapsed, about ${clock(left + expected(parts.slice(index + 1)) * pace)} left`;
-    const line = `bench: ${parts[index]} (${index + 1}/${parts.length}), ${time}`;
-    process.stderr.write(tty ? `\r\x1b[2K${line}` : `${line}\n`);
-  };
-  return {
-    part(part: Part) {
-      [index, partStarted] = [parts.indexOf(part), performance.now()];
-      draw();
-      clearInterval(timer);
-      if (tty) timer = setInterval(draw, 1000).unref();
-    },
-    end: () => (clearInterval(timer), tty && process.stderr.write(`\r\x1b[2K`)),
+  return (index: number) => {
+    const [elapsed, done] = [(performance.now() - started) / 1000, expected(parts.slice(0, index))];
+    const left = expected(parts.slice(index)) * (done ? elapsed / done : 1);
+    console.error(
+      `bench: ${parts[index]} (${index + 1}/${parts.length}), ${clock(elapsed)} elapsed, about ${clock(left)} left`,
+    );
   };
 }
 
@@ -85,77 +73,63 @@ const NAMES = {
   b: "b. openapi-fetch `createClient<paths>()`",
   c: 'c. this client (retries 2, timeout 30 s, `logLevel: "off"`)',
 };
-type Values = Record<string, string | number>;
-function table(name: keyof typeof TABLES, values: Values, rows: string[][]) {
+function table(name: keyof typeof TABLES, values: Record<string, string | number>, rows: string[][]) {
   const [text, head, note] = TABLES[name].replace(/\{(\w+)\}/g, (_, key: string) => `${values[key]}`).split("\n");
   const align = head!.split("|").map((_, i) => (i ? "---:" : "---"));
   const lines = [head!.split("|"), align, ...rows].map((row) => `| ${row.join(" | ")} |`);
   return [text, "", ...lines, "", ...(note ? [note, ""] : [])].join("\n");
 }
-const [f1, f3] = [(x: number) => x.toFixed(1), (x: number) => x.toFixed(3)];
 const int = (x: number) => Math.round(x).toLocaleString("en-US");
 const spread = (s: Summary, f = int) => `${f(s.median)} [${f(s.p25)}–${f(s.p75)}]`;
+const [s1, s3] = [1, 3].map((digits) => (s: Summary) => spread(s, (x) => x.toFixed(digits))) as [Sp, Sp];
+type Sp = (s: Summary) => string;
 const mark = (value: number, target: number) => (value <= target ? "✓" : "✗ over");
-const target = (name: string, s: Summary, f = f3) =>
-  `${spread(s, f)}${TARGETS[name] ? ` ${mark(s.median, TARGETS[name])}` : ""}`;
+const target = (name: string, s: Summary, f = s3) =>
+  `${f(s)}${TARGETS[name] ? ` ${mark(s.median, TARGETS[name])}` : ""}`;
 const tsc = ({ figures: f }: Measured, ...counts: string[]) => [
   ...counts.map((k) => int(f[k]!.median)),
   spread(f["Check time"]!),
 ];
 const both = <T>({ get, post }: { get: T; post: T }) => [get, post];
 
-type Config = typeof FULL;
-type Scale = { factor: number; operations: number; kb: number[]; generation: Record<string, Measured> };
-
-function callsTables(c: Awaited<ReturnType<typeof benchCalls>>, o: Config["calls"]) {
-  const ids = Object.entries(NAMES);
-  const perCall = ids.map(([id, name]) => [
-    name,
-    ...[...both(c.wall[id]!), ...both(c.cpu[id]!)].map((s) => spread(s, f1)),
-  ]);
-  const ratios = Object.entries(c.ratios).map(([pair, v]) => [
-    `ratio ${pair}${TARGETS[pair] ? ` (target ≤ ${TARGETS[pair]})` : ""}`,
-    ...[...both(v).map((s) => target(pair, s)), ...both(c.cpuRatios[pair]!).map((s) => spread(s, f3))],
-  ]);
-  const stubbed = ids.map(([id, name]) => [name, ...both(c.stubbed.wall[id]!).map((s) => spread(s, f1))]);
-  const added = Object.entries(c.stubbed.added).map(([pair, v]) => [
-    `added by ${pair[0]} over ${pair[2]} (µs per call)`,
-    ...both(v).map((s) => spread(s, f1)),
-  ]);
-  return [
-    table("calls", { rounds: o.rounds, calls: o.calls, total: int(o.rounds * o.calls) }, [...perCall, ...ratios]),
-    table("stubbed", { rounds: o.stubRounds, calls: int(o.stubCalls) }, [...stubbed, ...added]),
-  ];
-}
-
-function sizeTables({ client, clientWithoutOpenapiFetch: external, ...alone }: Awaited<ReturnType<typeof benchSize>>) {
-  const [max, fetch] = [TARGETS.clientGzipBytes!, alone["openapi-fetch"]];
-  const rows = [
-    [
-      `client incl. openapi-fetch (target < ${int(max)} B gzip)`,
-      int(client.raw),
-      `${int(client.gzip)} ${mark(client.gzip, max - 1)}`,
-    ],
-    ["client, openapi-fetch external", int(external.raw), int(external.gzip)],
-    ["openapi-fetch alone", int(fetch.raw), int(fetch.gzip)],
-  ];
-  return [
-    table("size", {}, rows),
-    table(
-      "modules",
-      {},
-      client.byModule.map((m) => [m.module, int(m.raw), int(m.gzip)]),
-    ),
-  ];
-}
-
 /** Each part: its figures (for the JSON) and its tables. */
-const bench: Record<Part, (config: Config, work: string) => Promise<[unknown, string[]]>> = {
+const PART: Record<Part, (config: typeof FULL, work: string) => Promise<[unknown, string]>> = {
   async calls(config, work) {
-    const calls = await benchCalls({ ...config.calls, client: await bundleClientForNode(join(work, "client.mjs")) });
-    return [calls, callsTables(calls, config.calls)];
+    const c = await benchCalls({ ...config.calls, client: await bundleClientForNode(join(work, "client.mjs")) });
+    const { rounds, calls, stubRounds, stubCalls } = config.calls;
+    const names = Object.entries(NAMES);
+    const rows = [
+      ...names.map(([id, name]) => [name, ...[...both(c.wall[id]!), ...both(c.cpu[id]!)].map(s1)]),
+      ...Object.entries(c.ratios).map(([pair, v]) => [
+        `ratio ${pair}${TARGETS[pair] ? ` (target ≤ ${TARGETS[pair]})` : ""}`,
+        ...[...both(v).map((s) => target(pair, s)), ...both(c.cpuRatios[pair]!).map(s3)],
+      ]),
+    ];
+    const stubbed = [
+      ...names.map(([id, name]) => [name, ...both(c.stubbed.wall[id]!).map(s1)]),
+      ...Object.entries(c.stubbed.added).map(([p, v]) => [
+        `added by ${p[0]} over ${p[2]} (µs per call)`,
+        ...both(v).map(s1),
+      ]),
+    ];
+    const network = table("calls", { rounds, calls, total: int(rounds * calls) }, rows);
+    return [c, `${network}\n${table("stubbed", { rounds: stubRounds, calls: int(stubCalls) }, stubbed)}`];
   },
-  size: async () => benchSize().then((size) => [size, sizeTables(size)]),
+  async size() {
+    const { client, clientWithoutOpenapiFetch: external, ...alone } = await benchSize();
+    const [max, fetch] = [TARGETS.clientGzipBytes!, alone["openapi-fetch"]];
+    const gzip = `${int(client.gzip)} ${mark(client.gzip, max - 1)}`;
+    const rows = [
+      [`client incl. openapi-fetch (target < ${int(max)} B gzip)`, int(client.raw), gzip],
+      ["client, openapi-fetch external", int(external.raw), int(external.gzip)],
+      ["openapi-fetch alone", int(fetch.raw), int(fetch.gzip)],
+    ];
+    const modules = client.byModule.map((m) => [m.module, int(m.raw), int(m.gzip)]);
+    return [
+      { client, clientWithoutOpenapiFetch: external, ...alone },
+      `${table("size", {}, rows)}\n${table("modules", {}, modules)}`,
+    ];
+  },
   async generation(config, work) {
     const out = ["--out", join(work, "generated")];
     const npm = (...args: string[]) => ({ command: "npm", args: ["run", "generate", "--", ...args, ...out] });
@@ -167,23 +141,26 @@ const bench: Record<Part, (config: Config, work: string) => Promise<[unknown, st
     const generation = await benchCommands(commands, config.generationRuns, config.warmup, generateSteps);
     const rows = Object.values(generation).map((v) => [
       `\`${v.label}\``,
-      v.label.startsWith("npm") ? target("generationMs", v.wallMs, int) : spread(v.wallMs),
+      v.label.startsWith("npm") ? target("generationMs", v.figures["wall ms"]!, spread) : spread(v.figures["wall ms"]!),
     ]);
-    const steps = Object.entries(generation.check!.figures).map(([step, ms]) => `${step} ${int(ms.median)}`);
-    return [generation, [table("generation", { runs: config.generationRuns, steps: steps.join(", ") }, rows)]];
+    const steps = Object.entries(generation.check!.figures)
+      .slice(1)
+      .map(([step, ms]) => `${step} ${int(ms.median)}`);
+    return [generation, table("generation", { runs: config.generationRuns, steps: steps.join(", ") }, rows)];
   },
   async typecheck(config, work) {
     const programs = typecheckPrograms(work, readSpec(), join(root, "generated"), true);
     const typecheck = await benchCommands(programs, config.typecheckRuns, false, tscFigures);
+    const total = (p: Measured) => spread(p.figures["Total time"]!);
     const rows = Object.values(typecheck).map((p) => [
       p.label,
       ...tsc(p, "Files", "Instantiations", "Types"),
-      spread(p.figures["Total time"]!),
+      total(p),
     ]);
-    return [typecheck, [table("typecheck", { runs: config.typecheckRuns }, rows)]];
+    return [typecheck, table("typecheck", { runs: config.typecheckRuns }, rows)];
   },
   async scale({ scale: { factors, runs, tscRuns }, warmup }, work) {
-    const scale: (Scale & { typecheck: Record<string, Measured> })[] = [];
+    const scale = [];
     for (const factor of factors) {
       const { specPath, outDir, operations, programs } = writeSyntheticSpec(factor, join(work, `synthetic-${factor}`));
       const args = generate("--spec", specPath, "--out", outDir);
@@ -197,10 +174,16 @@ const bench: Record<Part, (config: Config, work: string) => Promise<[unknown, st
       scale.push({ factor, operations, kb, generation, typecheck });
     }
     const rows = scale.map(({ factor, operations, kb, generation: g, typecheck: t }) => [
-      ...[`x${factor}`, int(operations), kb.map(int).join(" / "), spread(g.generate!.wallMs), spread(g.check!.wallMs)],
+      ...[
+        `x${factor}`,
+        int(operations),
+        kb.map(int).join(" / "),
+        spread(g.generate!.figures["wall ms"]!),
+        spread(g.check!.figures["wall ms"]!),
+      ],
       ...[t.schemaOnly!, t.openapiFetch!].map((p) => tsc(p, "Instantiations", "Types").join(" / ")),
     ]);
-    return [scale, [table("scale", { runs }, rows)]];
+    return [scale, table("scale", { runs }, rows)];
   },
 };
 const generate = (...args: string[]) => scriptArgs("scripts/generate.ts", ...args);
@@ -215,31 +198,28 @@ async function main() {
     console.error(`unknown part ${unknown.join(", ")} (parts: ${PARTS.join(", ")})\n${USAGE}`);
     process.exit(2);
   }
-  const [config, mode] = [o.smoke ? SMOKE : FULL, o.smoke ? "smoke" : "full"];
-  const json = resolve(o.json ?? join(root, ".bench", `results${o.smoke ? "-smoke" : ""}.json`));
-  mkdirSync(join(root, ".bench"), { recursive: true });
-  const work = mkdtempSync(join(root, ".bench", "run-"));
+  const [config, mode, bench] = [o.smoke ? SMOKE : FULL, o.smoke ? "smoke" : "full", join(root, ".bench")];
+  const json = resolve(o.json ?? join(bench, `results${o.smoke ? "-smoke" : ""}.json`));
+  mkdirSync(bench, { recursive: true });
+  const work = mkdtempSync(join(bench, "run-"));
   const cleanup = () => o.keep || rmSync(work, { recursive: true, force: true });
-  for (const [signal, code] of [
-    ["SIGINT", 130],
-    ["SIGTERM", 143],
-  ] as const) {
+  for (const [signal, code] of Object.entries({ SIGINT: 130, SIGTERM: 143 })) {
     // the children stopped and the work directory removed, then the exit the signal would give
-    process.once(signal, () => (children.forEach((child) => child.kill(signal)), cleanup(), process.exit(code)));
+    process.once(
+      signal,
+      () => (children.forEach((child) => child.kill(signal as NodeJS.Signals)), cleanup(), process.exit(code)),
+    );
   }
   console.error(`bench: work directory ${relative(process.cwd(), work)}`);
   const [load, results, tables] = [[loadavg()[0]!], {} as Record<string, unknown>, [] as string[]];
   const parts = PARTS.filter((part) => o.only.split(",").includes(part));
   const shown = progress(parts, o.smoke ? 0.1 : 1);
   try {
-    for (const part of parts) {
-      shown.part(part);
-      const [figures, text] = await bench[part](config, work);
-      results[part] = figures;
-      tables.push(...text);
+    for (const [index, part] of parts.entries()) {
+      shown(index);
+      [results[part], tables[index]] = await PART[part](config, work);
     }
   } finally {
-    shown.end();
     cleanup();
   }
   const machine = {
@@ -248,18 +228,12 @@ async function main() {
     cores: availableParallelism(),
   };
   const [start, end] = [...load, loadavg()[0]!].map((l) => l.toFixed(1));
+  const run = { mode, date: new Date().toISOString(), machine: { ...machine, load: [start, end] }, config, TARGETS };
   mkdirSync(dirname(json), { recursive: true });
-  const figures = {
-    mode,
-    date: new Date().toISOString(),
-    machine: { ...machine, load: [start, end] },
-    config,
-    targets: TARGETS,
-  };
-  writeFileSync(json, `${JSON.stringify({ ...figures, ...results }, null, 2)}\n`);
-  console.log(tables.join("\n"));
+  writeFileSync(json, `${JSON.stringify({ ...run, ...results }, null, 2)}\n`);
+  const where = `JSON: ${relative(process.cwd(), json)}`;
   console.log(
-    `(${mode} run, Node ${machine.node}, ${machine.cores} cores, 1-minute load average ${start} at the start and ${end} at the end; JSON: ${relative(process.cwd(), json)})`,
+    `${tables.join("\n")}\n(${mode} run, Node ${machine.node}, ${machine.cores} cores, 1-minute load average ${start} at the start and ${end} at the end; ${where})`,
   );
 }
 

@@ -1,11 +1,10 @@
-// Per-call overhead: sequential GET and POST calls to a local node:http server (`components.get` and `ports.add`, with
-// the spec's examples as requests and answers), made by a (fetch, hand-written URLs), t (a with a per-attempt timeout:
-// the floor any client with timeouts stands on), b (bare openapi-fetch) and c (the client). The server and each
-// contender run in a child process of their own (this file with --server or --contender): b and c share openapi-fetch's
-// code, whose JIT state in one process would serve both contenders' object shapes. Contenders are driven one at a time
-// over IPC, in rounds (order rotated every round, garbage collected before each run); a round's figure is the mean per
-// call (wall, and the contender's CPU time), and ratios are taken per round before their median, so that a slow spell
-// falls on both sides. Then again with fetch stubbed (answering at once): what each contender itself does per call.
+// Per-call overhead: sequential GET and POST calls to a local node:http server (`components.get` and `ports.add` with
+// the spec's examples), made by a (fetch, hand-written URLs), t (a with a per-attempt timeout: the floor of any client
+// with timeouts), b (bare openapi-fetch) and c (the client). The server and each contender run in a process of their
+// own (this file, --server or --contender): b and c share openapi-fetch's code, whose JIT state in one process would
+// serve both contenders' object shapes. Contenders are driven one at a time over IPC, in rounds (order rotated, garbage
+// collected before each run); ratios are taken per round before their median, so that a slow spell falls on both sides.
+// Then again with fetch stubbed (answering at once): what each contender itself does per call.
 import { fork } from "node:child_process";
 import { once } from "node:events";
 import { createServer } from "node:http";
@@ -32,12 +31,9 @@ const scope = methods.get.args.find((arg) => arg.kind === "scope")!.example as R
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const params = { path: Object.fromEntries(Object.entries(scope).map(([name, v]) => [snake(name), v])) };
 const paths = perKind((kind) => templates[kind].replace(/\{(\w+)\}/g, (_, name: string) => `${params.path[name]}`));
-const spec = readSpec();
+const at = (node: Json | undefined, key: string) => (isObject(node) ? node[key] : undefined);
 const example = (kind: Kind, ...where: string[]) =>
-  ["paths", templates[kind], kind, ...where, "content", "application/json", "example"].reduce<Json | undefined>(
-    (node, key) => (isObject(node) ? node[key] : undefined),
-    spec,
-  );
+  [templates[kind], kind, ...where, "content", "application/json", "example"].reduce(at, readSpec().paths);
 /** The server's answers (the component record, a Port) and the POST body (AddPortBody takes the port as a string). */
 const answers = perKind((kind) => JSON.stringify(example(kind, "responses", "200")));
 const portRequest = example("post", "requestBody");
@@ -170,13 +166,10 @@ type Options = CallsOptions & { baseUrl: string; stub: boolean };
 
 /** Interleaved rounds over contender processes: wall and CPU µs per call, by contender and kind, round by round. */
 async function measure({ rounds, calls, ...start }: Options) {
-  const procs: ReturnType<typeof child>[] = [];
+  const procs = IDS.map(() => child("--contender", ["--expose-gc"]));
   try {
-    for (const id of IDS) {
-      procs.push(child("--contender", ["--expose-gc"]));
-      await procs.at(-1)!.ask();
-      await procs.at(-1)!.ask({ op: "start", id, ...start });
-    }
+    await Promise.all(procs.map((p) => p.ask())); // started, at once
+    for (const [i, id] of IDS.entries()) await procs[i]!.ask({ op: "start", id, ...start });
     const samples = () => Object.fromEntries(IDS.map((id) => [id, perKind((): number[] => [])]));
     const [wall, cpu] = [samples(), samples()];
     for (let round = 0; round < rounds; round++) {
@@ -216,8 +209,12 @@ export async function benchCalls(o: CallsOptions) {
   const server = child("--server");
   let network;
   try {
-    const { port } = await server.ask<{ port: number }>();
-    network = await measure({ ...o, baseUrl: `http://127.0.0.1:${port}`, stub: false });
+    network = await measure({
+      ...o,
+      baseUrl: `http://127.0.0.1:${(await server.ask<{ port: number }>()).port}`,
+      stub: false,
+    });
+    // every contender made the same calls, all as the server expects
     const { counts } = await server.ask<{ counts: Record<string, number> }>("counts");
     const expected = IDS.length * (o.rounds * o.calls + o.warmup + 1);
     if (counts.bad || counts.get !== expected || counts.post !== expected) {
@@ -229,7 +226,10 @@ export async function benchCalls(o: CallsOptions) {
   const stubbed = await measure({ ...o, rounds: o.stubRounds, calls: o.stubCalls, baseUrl: "http://x", stub: true });
   const { wall, cpu } = network;
   const figures = { wall: byId(wall), cpu: byId(cpu), ratios: paired(wall), cpuRatios: paired(cpu) };
-  return { ...figures, stubbed: { wall: byId(stubbed.wall), added: paired(stubbed.wall, true) } };
+  return {
+    ...figures,
+    stubbed: { wall: byId(stubbed.wall), cpu: byId(stubbed.cpu), added: paired(stubbed.wall, true) },
+  };
 }
 
 if (process.argv[2] === "--contender") contenderProcess();

@@ -6,10 +6,10 @@ import { promisify } from "node:util";
 import { root } from "../lib/script.ts";
 
 export type Summary = Record<"median" | "p25" | "p75" | "mad" | "min" | "max" | "n", number> & { samples: number[] };
-export type Figures = Record<string, number>;
 /** `args` for `command` (default: this Node), `id` naming its results. */
 export type Command = { id: string; label: string; args: string[]; command?: string };
-export type Measured = { label: string; wallMs: Summary; figures: Record<string, Summary> };
+/** What a command took ("wall ms", from spawn to exit) and what it printed (a step's ms, tsc's counts). */
+export type Measured = { label: string; figures: Record<string, Summary> };
 
 /** The q-quantile (0..1) of sorted numbers, linearly interpolated. */
 function quantile(sorted: number[], q: number): number {
@@ -49,43 +49,31 @@ async function timed({ label, command = process.execPath, args }: Command): Prom
   }
 }
 
-/**
- * Each command `runs` times, interleaved, after an untimed run of each if `warmup` (without it, the first command
- * must be the one that writes what the others read): the wall time from spawn to exit and the figures it printed.
- */
-export async function benchCommands(
-  commands: Command[],
-  runs: number,
-  warmup: boolean,
-  figures: (out: string) => Figures,
-) {
-  const samples = commands.map(() => ({ wallMs: [] as number[], figures: {} as Record<string, number[]> }));
+/** Each command `runs` times, interleaved, after an untimed run of each if `warmup` (without it, the first command
+ * must be the one that writes what the others read), what it took and the figures `parse` finds in what it printed. */
+export async function benchCommands(commands: Command[], runs: number, warmup: boolean, parse: typeof tscFigures) {
+  const samples = commands.map(() => ({}) as Record<string, number[]>);
   for (let round = warmup ? -1 : 0; round < runs; round++) {
     for (const i of rotation([...commands.keys()], Math.max(round, 0))) {
       const { ms, stdout } = await timed(commands[i]!);
-      if (round < 0) continue;
-      samples[i]!.wallMs.push(ms);
-      for (const [name, value] of Object.entries(figures(stdout))) (samples[i]!.figures[name] ??= []).push(value);
+      const figures = Object.entries({ "wall ms": ms, ...parse(stdout) });
+      for (const [name, value] of round < 0 ? [] : figures) (samples[i]![name] ??= []).push(value);
     }
   }
-  const summaries = (lists: Record<string, number[]>) =>
-    Object.fromEntries(Object.entries(lists).map(([name, list]) => [name, summarize(list)]));
   return Object.fromEntries(
     commands.map(({ id, label }, i): [string, Measured] => {
-      return [id, { label, wallMs: summarize(samples[i]!.wallMs), figures: summaries(samples[i]!.figures) }];
+      const figures = Object.entries(samples[i]!).map(([name, list]) => [name, summarize(list)]);
+      return [id, { label, figures: Object.fromEntries(figures) }];
     }),
   );
 }
 
-/** The step lines scripts/generate.ts prints ("  lint    123 ms"): { step: ms }. */
-export const generateSteps = (stdout: string): Figures =>
-  Object.fromEntries([...stdout.matchAll(/^ {2}([\w-]+) +(\d+) ms/gm)].map(([, step, ms]) => [step!, Number(ms)]));
-
-/** The figures `tsc --extendedDiagnostics` prints ("Instantiations: 123", "Check time: 0.51s"), times in ms. */
-export const tscFigures = (stdout: string): Figures =>
+/** The figures a command printed, by `pattern` (name, value, unit), times in ms. */
+const parser = (pattern: RegExp) => (stdout: string) =>
   Object.fromEntries(
-    [...stdout.matchAll(/^(\w[\w ]*):\s+([\d.]+)(s|K)?$/gm)].map(([, name, n, unit]) => [
-      name!,
-      Number(n) * (unit === "s" ? 1000 : 1),
-    ]),
+    [...stdout.matchAll(pattern)].map(([, name, n, s]) => [name!, Number(n) * (s === "s" ? 1000 : 1)]),
   );
+/** The step lines scripts/generate.ts prints ("  lint    123 ms"). */
+export const generateSteps = parser(/^ {2}([\w-]+) +(\d+) (ms)/gm);
+/** What `tsc --extendedDiagnostics` prints ("Instantiations: 123", "Check time: 0.51s"). */
+export const tscFigures = parser(/^(\w[\w ]*):\s+([\d.]+)(s|K)?$/gm);

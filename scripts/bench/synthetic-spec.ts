@@ -20,32 +20,25 @@ const copyOf = (path: string) => Number(/^\/openapi\/v1\/s(\d+)\//.exec(path)?.[
 
 /** The document made of `factor` copies of `spec`. */
 export function syntheticSpec(spec: JsonObject, factor: number): JsonObject {
-  const [paths, components]: [JsonObject, JsonObject] = [{}, { ...objectAt(spec, "components") }];
-  for (const kind of KINDS) if (kind in components) components[kind] = {};
+  const [paths, components]: JsonObject[] = [{}, { ...objectAt(spec, "components") }];
+  const text = JSON.stringify({ paths: spec.paths, components: spec.components });
+  const refs = new RegExp(`"#/components/(?:${KINDS.join("|")})/[^"/]+(?=")`, "g");
   for (let k = 0; k < factor; k++) {
     const suffix = k === 0 ? "" : `_s${k}`;
-    const copy = (node: Json): Json => {
-      if (Array.isArray(node)) return node.map(copy);
-      if (!isObject(node)) return node;
-      const ref = typeof node.$ref === "string" ? /^#\/components\/([^/]+)\/[^/]+$/.exec(node.$ref) : null;
-      const out = Object.fromEntries(Object.entries(node).map(([key, v]) => [key, copy(v)]));
-      return ref && KINDS.includes(ref[1]!) ? { ...out, $ref: `${node.$ref}${suffix}` } : out;
-    };
-    for (const [path, item] of Object.entries(objectAt(spec, "paths"))) {
-      const clone = copy(item) as JsonObject;
-      for (const op of METHODS.map((m) => clone[m]).filter(isObject)) {
+    const copy = JSON.parse(text.replace(refs, (ref) => `${ref}${suffix}`)) as Record<string, JsonObject>;
+    for (const [path, item] of Object.entries(copy.paths!)) {
+      for (const op of METHODS.map((m) => objectAt(item, m)).filter((op) => op.operationId)) {
         op.operationId = `${op.operationId}${suffix}`;
         if (k > 0) op["x-rainbond-group"] = `${op["x-rainbond-group"]}S${k}`; // the copy's methods in a group of their own
       }
-      paths[k === 0 ? path : path.replace(/^\/openapi\/v1/, `/openapi/v1/s${k}`)] = clone;
+      paths![path.replace(/^\/openapi\/v1/, `/openapi/v1${k ? `/s${k}` : ""}`)] = item;
     }
-    for (const kind of KINDS) {
-      for (const [name, value] of Object.entries(objectAt(objectAt(spec, "components"), kind))) {
-        objectAt(components, kind)[`${name}${suffix}`] = copy(value);
-      }
+    for (const kind of KINDS.filter((kind) => kind in components!)) {
+      const named = Object.entries(objectAt(copy.components, kind)).map(([name, v]) => [`${name}${suffix}`, v]);
+      components![kind] = { ...objectAt(components, kind), ...Object.fromEntries(named) };
     }
   }
-  return { ...spec, paths, components };
+  return { ...spec, paths: paths!, components: components! };
 }
 
 /** A value of a parameter's schema: its example, else one of its type. */
