@@ -12,20 +12,11 @@ const client = { entryPoints: [join(root, "src/index.ts")] };
 const gzip = (text: string | Uint8Array) => gzipSync(text, { level: 9 }).length;
 const moduleName = (file = "") => file.replace(/^.*node_modules\/([^/]+).*$/, "$1").replace(/^(\.\.\/)+/, "");
 
+const BROWSER = { bundle: true, minify: true, platform: "browser", format: "esm", target: "es2022" } as const;
+const OUT = { absWorkingDir: root, outfile: "bundle.js", sourcemap: "external", metafile: true, write: false } as const;
+
 async function minified(entry: BuildOptions, external: string[] = []) {
-  const options = { bundle: true, minify: true, platform: "browser", format: "esm", target: "es2022" } as const;
-  const { outputFiles, metafile } = await build({
-    ...entry,
-    ...options,
-    external,
-    absWorkingDir: root,
-    outfile: "bundle.js",
-    sourcemap: "external",
-    metafile: true,
-    write: false,
-    legalComments: "none",
-    logLevel: "silent",
-  });
+  const { outputFiles, metafile } = await build({ ...entry, ...BROWSER, ...OUT, external, legalComments: "none" });
   const [map, code] = [".map", ".js"].map((ext) => outputFiles.find((f) => f.path.endsWith(ext))!);
   return { raw: code!.contents.length, gzip: gzip(code!.contents), code: code!.text, map: map!.text, metafile };
 }
@@ -44,13 +35,9 @@ function byModule({ code, map, metafile, gzip: total }: Awaited<ReturnType<typeo
     if (bytesInOutput) raw.set(moduleName(file), (raw.get(moduleName(file)) ?? 0) + bytesInOutput);
   }
   const chars = code.split("");
-  return [...raw]
-    .map(([module, bytes]) => ({
-      module,
-      raw: bytes,
-      gzip: total - gzip(chars.filter((_, at) => owner[at] !== module).join("")),
-    }))
-    .sort((a, b) => b.gzip - a.gzip);
+  const without = (module: string) => gzip(chars.filter((_, at) => owner[at] !== module).join(""));
+  const rows = [...raw].map(([module, bytes]) => ({ module, raw: bytes, gzip: total - without(module) }));
+  return rows.sort((a, b) => b.gzip - a.gzip);
 }
 
 export async function benchSize() {
@@ -66,7 +53,6 @@ export async function benchSize() {
 
 /** Bundles src/index.ts for Node (openapi-fetch external, so contenders b and c share it) into `outfile`. */
 export async function bundleClientForNode(outfile: string): Promise<string> {
-  const options = { bundle: true, platform: "node", format: "esm", target: "node20" } as const;
-  await build({ ...client, ...options, external: ["openapi-fetch"], outfile, logLevel: "silent" });
-  return outfile;
+  const node: BuildOptions = { bundle: true, platform: "node", format: "esm", target: "node20", outfile };
+  return build({ ...client, ...node, external: ["openapi-fetch"] }).then(() => outfile);
 }
