@@ -27,10 +27,7 @@ export function summarize(samples: number[]): Summary {
   return { median, p25, p75, mad, min: sorted[0] ?? NaN, max: sorted.at(-1) ?? NaN, n: sorted.length, samples };
 }
 
-export const rotation = <T>(items: T[], round: number): T[] => [
-  ...items.slice(round % items.length),
-  ...items.slice(0, round % items.length),
-];
+export const rotation = <T>(items: T[], round: number) => items.map((_, i) => items[(i + round) % items.length]!);
 
 /** The bench's child processes still running: stopped with it when it is interrupted. */
 export const children = new Set<ChildProcess>();

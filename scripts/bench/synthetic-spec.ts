@@ -113,7 +113,8 @@ export function writeSyntheticSpec(factor: number, dir: string) {
   const [outDir, specPath] = [join(dir, "generated"), join(dir, "openapi.json")];
   mkdirSync(outDir, { recursive: true });
   writeFileSync(specPath, JSON.stringify(spec, null, 2));
-  const items = Object.values(objectAt(spec, "paths")).filter(isObject);
-  const operations = items.flatMap((item) => METHODS.filter((m) => item[m]));
+  const operations = Object.values(objectAt(spec, "paths")).flatMap((item) =>
+    METHODS.filter((m) => objectAt(item, m).operationId),
+  );
   return { specPath, outDir, operations: operations.length, programs: typecheckPrograms(dir, spec, outDir) };
 }
