@@ -37,6 +37,7 @@ const example = (kind: Kind, ...where: string[]) =>
 /** The server's answers (the component record, a Port) and the POST body (AddPortBody takes the port as a string). */
 const answers = perKind((kind) => JSON.stringify(example(kind, "responses", "200")));
 const portRequest = example("post", "requestBody");
+const request = JSON.stringify(portRequest);
 const token = "t";
 
 function serve() {
@@ -44,9 +45,8 @@ function serve() {
   const server = createServer(async (req, res) => {
     let text = "";
     for await (const chunk of req) text += chunk;
-    const json = /json/.test(req.headers["content-type"] ?? "") && /^\{.*\}$/s.test(text) ? JSON.parse(text) : {};
-    const post = req.method === "POST" && json.port === "8080" && json.protocol === "http";
-    const kind = req.method === "GET" ? "get" : post ? "post" : "bad";
+    const json = req.headers["content-type"] === "application/json";
+    const kind = req.method === "GET" ? "get" : req.method === "POST" && json && text === request ? "post" : "bad";
     const ok = kind !== "bad" && req.headers.authorization === token && req.url === paths[kind];
     counts[ok ? kind : "bad"]++;
     const body = ok ? answers[kind] : `{"msg":"unexpected ${req.method} ${req.url}"}`;
@@ -174,7 +174,7 @@ async function measure({ rounds, calls, ...start }: Options) {
     const [wall, cpu] = [samples(), samples()];
     for (let round = 0; round < rounds; round++) {
       for (const kind of KINDS) {
-        for (const i of rotation([0, 1, 2, 3], round)) {
+        for (const i of rotation([...IDS.keys()], round)) {
           const run = await procs[i]!.ask<{ wall: number; cpu: number }>({ op: "run", kind, calls });
           wall[IDS[i]!]![kind].push(run.wall);
           cpu[IDS[i]!]![kind].push(run.cpu);
@@ -200,7 +200,7 @@ const paired = (data: Samples, difference = false) =>
   );
 
 /** `client`: the module contender c imports, src/index.ts bundled for Node (bundleClientForNode). */
-export type CallsOptions = { [k in "rounds" | "calls" | "warmup" | "stubRounds" | "stubCalls"]: number } & {
+export type CallsOptions = Record<"rounds" | "calls" | "warmup" | "stubRounds" | "stubCalls", number> & {
   client: string;
 };
 
@@ -209,11 +209,8 @@ export async function benchCalls(o: CallsOptions) {
   const server = child("--server");
   let network;
   try {
-    network = await measure({
-      ...o,
-      baseUrl: `http://127.0.0.1:${(await server.ask<{ port: number }>()).port}`,
-      stub: false,
-    });
+    const { port } = await server.ask<{ port: number }>();
+    network = await measure({ ...o, baseUrl: `http://127.0.0.1:${port}`, stub: false });
     // every contender made the same calls, all as the server expects
     const { counts } = await server.ask<{ counts: Record<string, number> }>("counts");
     const expected = IDS.length * (o.rounds * o.calls + o.warmup + 1);
@@ -224,12 +221,9 @@ export async function benchCalls(o: CallsOptions) {
     await server.stop();
   }
   const stubbed = await measure({ ...o, rounds: o.stubRounds, calls: o.stubCalls, baseUrl: "http://x", stub: true });
-  const { wall, cpu } = network;
+  const [{ wall, cpu }, stub] = [network, { wall: byId(stubbed.wall), cpu: byId(stubbed.cpu) }];
   const figures = { wall: byId(wall), cpu: byId(cpu), ratios: paired(wall), cpuRatios: paired(cpu) };
-  return {
-    ...figures,
-    stubbed: { wall: byId(stubbed.wall), cpu: byId(stubbed.cpu), added: paired(stubbed.wall, true) },
-  };
+  return { ...figures, stubbed: { ...stub, added: paired(stubbed.wall, true) } };
 }
 
 if (process.argv[2] === "--contender") contenderProcess();
