@@ -20,7 +20,8 @@ const copyOf = (path: string) => Number(/^\/openapi\/v1\/s(\d+)\//.exec(path)?.[
 
 /** The document made of `factor` copies of `spec`. */
 export function syntheticSpec(spec: JsonObject, factor: number): JsonObject {
-  const [paths, components]: JsonObject[] = [{}, { ...objectAt(spec, "components") }];
+  const paths: JsonObject = {};
+  const components: JsonObject = { ...objectAt(spec, "components") };
   const text = JSON.stringify({ paths: spec.paths, components: spec.components });
   const refs = new RegExp(`"#/components/(?:${KINDS.join("|")})/[^"/]+(?=")`, "g");
   for (let k = 0; k < factor; k++) {
@@ -31,14 +32,14 @@ export function syntheticSpec(spec: JsonObject, factor: number): JsonObject {
         op.operationId = `${op.operationId}${suffix}`;
         if (k > 0) op["x-rainbond-group"] = `${op["x-rainbond-group"]}S${k}`; // the copy's methods in a group of their own
       }
-      paths![path.replace(/^\/openapi\/v1/, `/openapi/v1${k ? `/s${k}` : ""}`)] = item;
+      paths[path.replace(/^\/openapi\/v1/, `/openapi/v1${k ? `/s${k}` : ""}`)] = item;
     }
-    for (const kind of KINDS.filter((kind) => kind in components!)) {
+    for (const kind of KINDS.filter((kind) => kind in components)) {
       const named = Object.entries(objectAt(copy.components, kind)).map(([name, v]) => [`${name}${suffix}`, v]);
-      components![kind] = { ...objectAt(components, kind), ...Object.fromEntries(named) };
+      components[kind] = { ...objectAt(components, kind), ...Object.fromEntries(named) };
     }
   }
-  return { ...spec, paths: paths!, components: components! };
+  return { ...spec, paths, components };
 }
 
 /** A value of a parameter's schema: its example, else one of its type. */
@@ -113,8 +114,7 @@ export function writeSyntheticSpec(factor: number, dir: string) {
   const [outDir, specPath] = [join(dir, "generated"), join(dir, "openapi.json")];
   mkdirSync(outDir, { recursive: true });
   writeFileSync(specPath, JSON.stringify(spec, null, 2));
-  const operations = Object.values(objectAt(spec, "paths")).flatMap((item) =>
-    METHODS.filter((m) => objectAt(item, m).operationId),
-  );
-  return { specPath, outDir, operations: operations.length, programs: typecheckPrograms(dir, spec, outDir) };
+  const items = Object.values(objectAt(spec, "paths"));
+  const operations = items.flatMap((item) => METHODS.filter((m) => objectAt(item, m).operationId)).length;
+  return { specPath, outDir, operations, programs: typecheckPrograms(dir, spec, outDir) };
 }
