@@ -3,7 +3,7 @@
 // writes the figures as JSON. Every figure is a median with its spread over repeated rounds, the contenders of a part
 // interleaved round by round. Everything is built in a work directory under .bench/, removed at the end.
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { availableParallelism, loadavg } from "node:os";
+import { arch, availableParallelism, constants, loadavg, platform } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { commandLine, isMain, root, scriptArgs } from "./lib/script.ts";
@@ -145,10 +145,8 @@ const PART: Record<Part, (config: typeof FULL, work: string) => Promise<[unknown
   async typecheck(config, work) {
     const programs = typecheckPrograms(work, readSpec(), join(root, "generated"), true);
     const typecheck = await benchCommands(programs, config.typecheckRuns, false, tscFigures);
-    const rows = Object.values(typecheck).map((p) => [
-      p.label,
-      ...tsc(p, "Files", "Instantiations", "Types", "Check time", "Total time"),
-    ]);
+    const figures = ["Files", "Instantiations", "Types", "Check time", "Total time"];
+    const rows = Object.values(typecheck).map((p) => [p.label, ...tsc(p, ...figures)]);
     return [typecheck, table("typecheck", { runs: config.typecheckRuns }, rows)];
   },
   async scale({ scale: { factors, runs, tscRuns }, warmup }, work) {
@@ -189,13 +187,12 @@ async function main() {
   mkdirSync(bench, { recursive: true });
   const work = mkdtempSync(join(bench, "run-"));
   const cleanup = () => o.keep || rmSync(work, { recursive: true, force: true });
-  for (const [signal, code] of Object.entries({ SIGINT: 130, SIGTERM: 143 })) {
-    // the children stopped and the work directory removed, then the exit the signal would give
-    process.once(
-      signal,
-      () => (children.forEach((child) => child.kill(signal as NodeJS.Signals)), cleanup(), process.exit(code)),
-    );
-  }
+  const interrupted = (signal: "SIGINT" | "SIGTERM") => {
+    for (const child of children) child.kill(signal);
+    cleanup();
+    process.exit(128 + constants.signals[signal]); // the exit the signal would give
+  };
+  process.once("SIGINT", interrupted).once("SIGTERM", interrupted);
   console.error(`bench: work directory ${relative(process.cwd(), work)}`);
   const [load, results, tables] = [[loadavg()[0]!], {} as Record<string, unknown>, [] as string[]];
   const parts = PARTS.filter((part) => o.only.split(",").includes(part));
@@ -208,11 +205,7 @@ async function main() {
   } finally {
     cleanup();
   }
-  const machine = {
-    node: process.version,
-    platform: `${process.platform} ${process.arch}`,
-    cores: availableParallelism(),
-  };
+  const machine = { node: process.version, platform: `${platform()} ${arch()}`, cores: availableParallelism() };
   const [start, end] = [...load, loadavg()[0]!].map((l) => l.toFixed(1));
   const run = { mode, date: new Date().toISOString(), machine: { ...machine, load: [start, end] }, config, TARGETS };
   mkdirSync(dirname(json), { recursive: true });
