@@ -1,60 +1,35 @@
-#!/usr/bin/env node
-// @ts-nocheck -- typed in the move to TypeScript (issue 22)
-// Benchmarks, side by side: per-call overhead, bundle size, generation time, type-check cost, and how generation and
-// type-checking grow with the spec. Prints the figures as Markdown tables and writes them as JSON.
-//
-//   npm run bench                      the full run (about 7 minutes on 2 cores)   -> .bench/results.json
-//   npm run bench -- --smoke           few iterations, well under a minute          -> .bench/results-smoke.json
-//   npm run bench -- --only calls,size the named parts only (calls, size, generation, typecheck, scale)
-//   npm run bench -- --json <file>     write the JSON there instead
-//
-// Every figure is a median over repeated rounds with its spread (p25-p75, and MAD in the JSON), the contenders of a
-// part interleaved round by round so that a noisy machine affects them alike. The parts live in scripts/bench/.
-// Contender c (the client in src/) is measured once src/index.ts exists; src/index.ts is bundled with esbuild into
-// the run's work directory under .bench/ (removed at the end), never loaded through a TypeScript loader.
-import { existsSync, rmSync } from "node:fs";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { availableParallelism, loadavg } from "node:os";
+// Benchmarks, side by side (the parts are in scripts/bench/): per-call overhead, bundle size, generation time, type-check
+// cost, and how generation and type-checking grow with the spec. Prints the Markdown tables of docs/performance.md and
+// writes the figures as JSON. Every figure is a median with its spread over repeated rounds, the contenders of a part
+// interleaved round by round. Everything is built in a work directory under .bench/, removed at the end.
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { arch, availableParallelism, constants, loadavg, platform } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { spawn } from "node:child_process";
 import { performance } from "node:perf_hooks";
-import { commandLine, scriptArgs } from "./lib/script.ts";
+import { commandLine, isMain, root, scriptArgs } from "./lib/script.ts";
+import { readSpec } from "./lib/spec.ts";
+import { benchCalls } from "./bench/calls.ts";
+import { benchCommands, children, generateSteps, tscFigures, type Measured, type Summary } from "./bench/run.ts";
 import { benchSize, bundleClientForNode } from "./bench/size.ts";
-import { benchGeneration, runningChildren } from "./bench/generation.ts";
-import { benchTypecheck } from "./bench/typecheck.ts";
-import { benchScale } from "./bench/scale.ts";
+import { typecheckPrograms, writeSyntheticSpec } from "./bench/synthetic-spec.ts";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const PARTS = ["calls", "size", "generation", "typecheck", "scale"];
-
-const TARGETS = {
-  // per call, the client against the floor: fetch with a per-attempt timeout (issue 21 §5)
-  "c/t": 1.04,
-  "c/b": 1.05,
-  clientGzipBytes: 8 * 1024,
-  generationMs: 3000,
-};
-
+/** Per call, the client against the floor (fetch with a per-attempt timeout, t) and bare openapi-fetch (b). */
+const TARGETS: Record<string, number> = { "c/t": 1.04, "c/b": 1.05, clientGzipBytes: 8 * 1024 };
+TARGETS["npm run generate"] = TARGETS["npm run generate -- --check"] = 3000; // ms
 const FULL = {
   // 5,000 GET + 5,000 POST per contender over the network; then 15 rounds of 1,000 with fetch stubbed
   calls: { rounds: 20, calls: 250, warmup: 300, stubRounds: 15, stubCalls: 1000 },
-  generationRuns: 7,
-  typecheckRuns: 5,
-  scale: { factors: [1, 10, 50], runs: 3, tscRuns: 3 },
-  warmup: true,
+  ...{ generationRuns: 7, typecheckRuns: 5, scale: { factors: [1, 10, 50], runs: 3, tscRuns: 3 }, warmup: true },
 };
-const SMOKE = {
+const SMOKE: typeof FULL = {
   calls: { rounds: 3, calls: 40, warmup: 20, stubRounds: 3, stubCalls: 100 },
-  generationRuns: 1,
-  typecheckRuns: 1,
-  scale: { factors: [2], runs: 1, tscRuns: 1 },
+  ...{ generationRuns: 1, typecheckRuns: 1, scale: { factors: [2], runs: 1, tscRuns: 1 } },
   warmup: false, // no untimed runs: the first `generate` writes what `--check` reads
 };
-
-/** What each part takes, in seconds, about (a full run on 2 cores; smoke runs take a tenth): for the time left. */
+/** What each part takes, in seconds, about (a full run on 2 cores; a smoke run takes a tenth): for the time left. */
 const EXPECTED_SECONDS = { calls: 60, size: 5, generation: 35, typecheck: 45, scale: 250 };
-
+type Part = keyof typeof EXPECTED_SECONDS;
+const PARTS = Object.keys(EXPECTED_SECONDS) as Part[];
 const USAGE = `usage: npm run bench -- [--smoke] [--only <part>,<part>...] [--json <file>] [--keep]
 
   --smoke         few iterations, well under a minute (-> .bench/results-smoke.json)
@@ -62,329 +37,187 @@ const USAGE = `usage: npm run bench -- [--smoke] [--only <part>,<part>...] [--js
   --json <file>   write the JSON there (default .bench/results.json)
   --keep          keep the run's work directory under .bench/`;
 
-function parseOptions() {
-  const { values } = commandLine(USAGE, {
-    smoke: { type: "boolean", default: false },
-    keep: { type: "boolean", default: false },
-    only: { type: "string", default: PARTS.join(",") },
-    json: { type: "string" },
-  });
-  const only = values.only.split(",");
-  for (const p of only) {
-    if (!PARTS.includes(p)) {
-      console.error(`unknown part ${p} (parts: ${PARTS.join(", ")})\n${USAGE}`);
-      process.exit(2);
-    }
-  }
-  const json = values.json
-    ? resolve(values.json)
-    : join(root, ".bench", values.smoke ? "results-smoke.json" : "results.json");
-  return { smoke: values.smoke, keep: values.keep, only, json };
-}
+const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, "0")}`;
 
-const clock = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, "0")}`;
-
-/**
- * Progress on stderr, part by part: on a terminal one line redrawn every second with the time elapsed and the time
- * left (the parts still to run, at the pace of those done so far against EXPECTED_SECONDS); otherwise one line as each
- * part starts.
- */
-function progress(parts, scale) {
-  const tty = process.stderr.isTTY;
+/** A line on stderr as each part starts: the time elapsed, and the time left at the pace of the parts done so far. */
+function progress(parts: Part[], scale: number) {
   const started = performance.now();
-  const expected = (list) => list.reduce((sum, part) => sum + EXPECTED_SECONDS[part] * scale, 0);
-  let index = -1;
-  let partStarted = started;
-  let timer;
-  const line = () => {
-    const now = performance.now();
-    const elapsed = (now - started) / 1000;
-    const done = expected(parts.slice(0, index));
-    const pace = done > 0 ? (partStarted - started) / 1000 / done : 1;
-    const current = Math.max(0, EXPECTED_SECONDS[parts[index]] * scale * pace - (now - partStarted) / 1000);
-    const left = current + expected(parts.slice(index + 1)) * pace;
-    return `bench: ${parts[index]} (${index + 1}/${parts.length}), ${clock(elapsed)} elapsed, about ${clock(left)} left`;
-  };
-  const draw = () => process.stderr.write(`\r\x1b[2K${line()}`);
-  return {
-    part(name) {
-      index = parts.indexOf(name);
-      partStarted = performance.now();
-      if (!tty) return console.error(`bench: ${name} (${index + 1}/${parts.length})...`);
-      draw();
-      clearInterval(timer);
-      timer = setInterval(draw, 1000);
-      timer.unref();
-    },
-    end() {
-      clearInterval(timer);
-      if (tty && index >= 0) process.stderr.write(`\r\x1b[2K`);
-    },
+  const expected = (list: Part[]) => list.reduce((sum, part) => sum + EXPECTED_SECONDS[part] * scale, 0);
+  return (index: number) => {
+    const [elapsed, done] = [(performance.now() - started) / 1000, expected(parts.slice(0, index))];
+    const left = expected(parts.slice(index)) * (done ? elapsed / done : 1);
+    console.error(
+      `bench: ${parts[index]} (${index + 1}/${parts.length}), ${clock(elapsed)} elapsed, about ${clock(left)} left`,
+    );
   };
 }
 
-/** Runs scripts/bench/calls.ts in a fresh process and returns its JSON. */
-function runCalls(options) {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, scriptArgs("scripts/bench/calls.ts", JSON.stringify(options)), {
-      cwd: root,
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    runningChildren.add(child);
-    child.on("exit", () => runningChildren.delete(child));
-    let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.on("error", reject);
-    child.on("close", (code) =>
-      code === 0 ? resolvePromise(JSON.parse(out)) : reject(new Error(`the per-call benchmark exited with ${code}`)),
-    );
-  });
+// ---- the tables: each the paragraph above it ({name} filled in), its head, and a note below it ----
+const TABLES = {
+  calls:
+    "**Per-call overhead**: µs per call, median [p25–p75] of {rounds} interleaved rounds of {calls} sequential calls ({total} GET + {total} POST per contender), node:http server and each contender in a child process of their own, on 127.0.0.1\n|GET component, wall|POST port, wall|GET, CPU|POST, CPU\nWall: elapsed time per call. CPU: user + system time of the calling process per call (the server's is not counted), which a busy machine disturbs less. Ratios are per round, then the median.",
+  stubbed:
+    "Without the network (`fetch` replaced by a function answering the same bodies at once; {rounds} interleaved rounds of {calls} calls): what each contender itself costs per call, in µs\n|GET|POST",
+  size: "**Size**: `src/index.ts` bundled by esbuild (platform browser, format esm, minified); gzip level 9\nbundle|bytes|gzip bytes",
+  modules:
+    "Where the bytes of the client incl. openapi-fetch go, by module (esbuild's metafile; where they are, from the bundle's source map): minified bytes, and gzip bytes the bundle loses without the module\nmodule|bytes|gzip bytes",
+  generation:
+    "**Generation**: wall ms from spawn to exit, median [p25–p75] of {runs} interleaved runs (target < 3,000 ms)\ncommand|wall ms\nWhere a `--check` goes (ms, medians, one step after the other: {steps})",
+  typecheck:
+    "**Type-check**: `tsc --noEmit --extendedDiagnostics` (project options, lib files included), times: median [p25–p75] of {runs} runs\nprogram|files|instantiations|types|check ms|total ms",
+  scale:
+    "**Scale**: synthetic specs made of copies of the real one (`scripts/bench/synthetic-spec.ts`); `node --import tsx scripts/generate.ts --spec … --out …` wall ms, median [p25–p75] of {runs} runs; tsc: instantiations / types / check ms\nspec|operations|openapi.json / schema.ts KB|generate ms|--check ms|tsc, types only|tsc, openapi-fetch consumer (17 calls)",
+};
+const NAMES = {
+  a: "a. `fetch`, hand-written URLs",
+  t: "t. a with a per-attempt timeout (AbortController + timer), for reference",
+  b: "b. openapi-fetch `createClient<paths>()`",
+  c: 'c. this client (retries 2, timeout 30 s, `logLevel: "off"`)',
+};
+function table(name: keyof typeof TABLES, values: Record<string, string | number>, rows: string[][]) {
+  const [text, head, note] = TABLES[name].replace(/\{(\w+)\}/g, (_, key: string) => `${values[key]}`).split("\n");
+  const align = head!.split("|").map((_, i) => (i ? "---:" : "---"));
+  const lines = [head!.split("|"), align, ...rows].map((row) => `| ${row.join(" | ")} |`);
+  return [text, "", ...lines, "", ...(note ? [note, ""] : [])].join("\n");
 }
+const int = (x: number) => Math.round(x).toLocaleString("en-US");
+const spread = (s: Summary, f = int) => `${f(s.median)} [${f(s.p25)}–${f(s.p75)}]`;
+const fixed = (digits: number) => (s: Summary) => spread(s, (x) => x.toFixed(digits));
+const [s1, s3] = [fixed(1), fixed(3)];
+const mark = (value: number, target: number) => (value <= target ? "✓" : "✗ over");
+const target = (name: string, s: Summary, f = s3) =>
+  `${f(s)}${TARGETS[name] ? ` ${mark(s.median, TARGETS[name])}` : ""}`;
+const wall = (m?: Measured) => m!.figures["wall ms"]!;
+/** tsc's figures: its counts, and the spread of its times */
+const tsc = ({ figures: f }: Measured, ...names: string[]) =>
+  names.map((name) => (name.endsWith(" time") ? spread(f[name]!) : int(f[name]!.median)));
+const both = <T>({ get, post }: { get: T; post: T }) => [get, post];
 
-// ---- the tables ----
-
-const f1 = (x) => x.toFixed(1);
-const f2 = (x) => x.toFixed(2);
-const f3 = (x) => x.toFixed(3);
-const int = (x) => Math.round(x).toLocaleString("en-US");
-const spread = (s, fmt) => `${fmt(s.median)} [${fmt(s.p25)}–${fmt(s.p75)}]`;
-const mark = (ok) => (ok ? "✓" : "✗ over");
-const table = (head, rows) =>
-  [
-    `| ${head.join(" | ")} |`,
-    `|${head.map((_, i) => (i ? "---:" : "---")).join("|")}|`,
-    ...rows.map((r) => `| ${r.join(" | ")} |`),
-  ].join("\n");
-
-export function renderTables(r) {
-  const out = [];
-  if (r.calls) {
-    const c = r.calls;
-    out.push(
-      `**Per-call overhead**: µs per call, median [p25–p75] of ${c.rounds} interleaved rounds of ${c.callsPerRound} ` +
-        `sequential calls (${int(c.callsPerContender.get)} GET + ${int(c.callsPerContender.post)} POST per contender), ` +
-        `node:http server and each contender in a child process of their own, on 127.0.0.1`,
-      "",
-    );
-    const names = {
-      a: "a. `fetch`, hand-written URLs",
-      t: "t. a with a per-attempt timeout (AbortController + timer), for reference",
-      b: "b. openapi-fetch `createClient<paths>()`",
-      c: 'c. this client (retries 2, timeout 30 s, `logLevel: "off"`)',
-    };
-    const rows = Object.entries(c.contenders).map(([id, v]) => [
-      names[id],
-      spread(v.getMicros, f1),
-      spread(v.postMicros, f1),
-      spread(v.getCpuMicros, f1),
-      spread(v.postCpuMicros, f1),
-    ]);
-    for (const [name, v] of Object.entries(c.ratios)) {
-      const target = TARGETS[name];
-      const label = target ? `ratio ${name} (target ≤ ${target})` : `ratio ${name}`;
-      const cell = (s) => `${spread(s, f3)}${target ? ` ${mark(s.median <= target)}` : ""}`;
-      const cpu = c.cpuRatios[name];
-      rows.push([label, cell(v.get), cell(v.post), spread(cpu.get, f3), spread(cpu.post, f3)]);
+/** Each part: its figures (for the JSON) and its tables. */
+const PART: Record<Part, (config: typeof FULL, work: string) => Promise<[unknown, string]>> = {
+  async calls(config, work) {
+    const c = await benchCalls({ ...config.calls, client: await bundleClientForNode(join(work, "client.mjs")) });
+    const { rounds, calls, stubRounds, stubCalls } = config.calls;
+    const names = Object.entries(NAMES);
+    const rows = [
+      ...names.map(([id, name]) => [name, ...[...both(c.wall[id]!), ...both(c.cpu[id]!)].map(s1)]),
+      ...Object.entries(c.ratios).map(([pair, v]) => [
+        `ratio ${pair}${TARGETS[pair] ? ` (target ≤ ${TARGETS[pair]})` : ""}`,
+        ...[...both(v).map((s) => target(pair, s)), ...both(c.cpuRatios[pair]!).map(s3)],
+      ]),
+    ];
+    const stubbed = [
+      ...names.map(([id, name]) => [name, ...both(c.stubbed.wall[id]!).map(s1)]),
+      ...Object.entries(c.stubbed.added).map(([p, v]) => [
+        `added by ${p[0]} over ${p[2]} (µs per call)`,
+        ...both(v).map(s1),
+      ]),
+    ];
+    const network = table("calls", { rounds, calls, total: int(rounds * calls) }, rows);
+    return [c, `${network}\n${table("stubbed", { rounds: stubRounds, calls: int(stubCalls) }, stubbed)}`];
+  },
+  async size() {
+    const size = await benchSize();
+    const { client, clientWithoutOpenapiFetch: external, "openapi-fetch": fetch } = size;
+    const max = TARGETS.clientGzipBytes!;
+    const gzip = `${int(client.gzip)} ${mark(client.gzip, max - 1)}`;
+    const rows = [
+      [`client incl. openapi-fetch (target < ${int(max)} B gzip)`, int(client.raw), gzip],
+      ["client, openapi-fetch external", int(external.raw), int(external.gzip)],
+      ["openapi-fetch alone", int(fetch.raw), int(fetch.gzip)],
+    ];
+    const modules = client.byModule.map((m) => [m.module, int(m.raw), int(m.gzip)]);
+    return [size, `${table("size", {}, rows)}\n${table("modules", {}, modules)}`];
+  },
+  async generation(config, work) {
+    const out = ["--out", join(work, "generated")];
+    const npm = (...args: string[]) => ({ command: "npm", args: ["run", "generate", "--", ...args, ...out] });
+    const commands = [
+      { id: "generate", label: "npm run generate", ...npm() },
+      { id: "check", label: "npm run generate -- --check", ...npm("--check") },
+      { id: "checkNode", label: "node --import tsx scripts/generate.ts --check", args: generate("--check", ...out) },
+    ];
+    const generation = await benchCommands(commands, config.generationRuns, config.warmup, generateSteps);
+    const rows = Object.values(generation).map((v) => [`\`${v.label}\``, target(v.label, wall(v), spread)]);
+    const steps = Object.entries(generation.check!.figures).map(([step, ms]) => `${step} ${int(ms.median)}`);
+    return [generation, table("generation", { runs: config.generationRuns, steps: steps.slice(1).join(", ") }, rows)];
+  },
+  async typecheck(config, work) {
+    const programs = typecheckPrograms(work, readSpec(), join(root, "generated"), true);
+    const typecheck = await benchCommands(programs, config.typecheckRuns, false, tscFigures);
+    const figures = ["Files", "Instantiations", "Types", "Check time", "Total time"];
+    const rows = Object.values(typecheck).map((p) => [p.label, ...tsc(p, ...figures)]);
+    return [typecheck, table("typecheck", { runs: config.typecheckRuns }, rows)];
+  },
+  async scale({ scale: { factors, runs, tscRuns }, warmup }, work) {
+    const scale = [];
+    for (const factor of factors) {
+      const { specPath, outDir, operations, programs } = writeSyntheticSpec(factor, join(work, `synthetic-${factor}`));
+      const args = generate("--spec", specPath, "--out", outDir);
+      const commands = [
+        { id: "generate", label: `generate x${factor}`, args },
+        { id: "check", label: `generate --check x${factor}`, args: [...args, "--check"] },
+      ];
+      const generation = await benchCommands(commands, runs, warmup, generateSteps);
+      const typecheck = await benchCommands(programs, tscRuns, false, tscFigures);
+      const kb = ["openapi.json", "schema.ts"].map((file) => statSync(join(outDir, file)).size / 1024);
+      scale.push({ factor, operations, kb, generation, typecheck });
     }
-    out.push(table(["", "GET component, wall", "POST port, wall", "GET, CPU", "POST, CPU"], rows), "");
-    out.push(
-      "Wall: elapsed time per call. CPU: user + system time of the calling process per call (the server's is not " +
-        "counted), which a busy machine disturbs less. Ratios are per round, then the median.",
-      "",
-    );
-    const st = c.stubbed;
-    const stubRows = Object.entries(st.contenders).map(([id, v]) => [
-      names[id],
-      spread(v.getMicros, f1),
-      spread(v.postMicros, f1),
+    const rows = scale.map(({ factor, operations, kb, generation: g, typecheck: t }) => [
+      ...[`x${factor}`, int(operations), kb.map(int).join(" / "), spread(wall(g.generate)), spread(wall(g.check))],
+      ...[t.schemaOnly!, t.openapiFetch!].map((p) => tsc(p, "Instantiations", "Types", "Check time").join(" / ")),
     ]);
-    for (const [pair, v] of Object.entries(st.addedMicros)) {
-      stubRows.push([`added by ${pair[0]} over ${pair[2]} (µs per call)`, spread(v.get, f1), spread(v.post, f1)]);
-    }
-    out.push(
-      `Without the network (\`fetch\` replaced by a function answering the same bodies at once; ${st.rounds} ` +
-        `interleaved rounds of ${int(st.callsPerRound)} calls): what each contender itself costs per call, in µs`,
-      "",
-    );
-    out.push(table(["", "GET", "POST"], stubRows), "");
-  }
-  if (r.size) {
-    const s = r.size;
-    const rows = [];
-    if (s.client) {
-      rows.push([
-        `client incl. openapi-fetch (target < ${int(TARGETS.clientGzipBytes)} B gzip)`,
-        int(s.client.raw),
-        `${int(s.client.gzip)} ${mark(s.client.gzip < TARGETS.clientGzipBytes)}`,
-      ]);
-      rows.push([
-        "client, openapi-fetch external",
-        int(s.clientWithoutOpenapiFetch.raw),
-        int(s.clientWithoutOpenapiFetch.gzip),
-      ]);
-    }
-    rows.push(["openapi-fetch alone", int(s["openapi-fetch"].raw), int(s["openapi-fetch"].gzip)]);
-    out.push("**Size**: `src/index.ts` bundled by esbuild (platform browser, format esm, minified); gzip level 9", "");
-    out.push(table(["bundle", "bytes", "gzip bytes"], rows), "");
-    if (s.client?.byModule) {
-      out.push(
-        "Where the bytes of the client incl. openapi-fetch go, by module (from the bundle's source map): minified bytes, " +
-          "and gzip bytes the bundle loses without the module",
-        "",
-      );
-      out.push(
-        table(
-          ["module", "bytes", "gzip bytes"],
-          s.client.byModule.map((m) => [m.module, int(m.raw), int(m.gzip)]),
-        ),
-        "",
-      );
-    }
-  }
-  if (r.generation) {
-    const g = r.generation;
-    const n = g.check.wallMs.n;
-    const rows = Object.values(g).map((v) => {
-      const target = v.command.startsWith("npm") ? ` ${mark(v.wallMs.median < TARGETS.generationMs)}` : "";
-      return [`\`${v.command}\``, `${spread(v.wallMs, int)}${target}`];
-    });
-    out.push(
-      `**Generation**: wall ms from spawn to exit, median [p25–p75] of ${n} interleaved runs (target < 3,000 ms)`,
-      "",
-    );
-    out.push(table(["command", "wall ms"], rows), "");
-    const steps = g.check.stepsMs;
-    out.push(
-      `Where a \`--check\` goes (ms, medians, one step after the other: ${Object.entries(steps)
-        .map(([step, ms]) => `${step} ${int(ms.median)}`)
-        .join(", ")})`,
-      "",
-    );
-  }
-  if (r.typecheck) {
-    const rows = Object.values(r.typecheck).map((v) => [
-      v.program,
-      int(v.files),
-      int(v.instantiations),
-      int(v.types),
-      spread(v.checkMs, int),
-      spread(v.totalMs, int),
-    ]);
-    const n = Object.values(r.typecheck)[0].checkMs.n;
-    out.push(
-      `**Type-check**: \`tsc --noEmit --extendedDiagnostics\` (project options, lib files included), times: median [p25–p75] of ${n} runs`,
-      "",
-    );
-    out.push(table(["program", "files", "instantiations", "types", "check ms", "total ms"], rows), "");
-  }
-  if (r.scale) {
-    const rows = Object.values(r.scale).map((v) => [
-      `x${v.factor}`,
-      int(v.operations),
-      `${int(v.bytes.openapiJson / 1024)} / ${int(v.bytes.schemaTs / 1024)}`,
-      spread(v.generation.generate.wallMs, int),
-      spread(v.generation.check.wallMs, int),
-      `${int(v.typecheck.schemaOnly.instantiations)} / ${int(v.typecheck.schemaOnly.types)} / ${spread(v.typecheck.schemaOnly.checkMs, int)}`,
-      `${int(v.typecheck.openapiFetch.instantiations)} / ${int(v.typecheck.openapiFetch.types)} / ${spread(v.typecheck.openapiFetch.checkMs, int)}`,
-    ]);
-    const first = Object.values(r.scale)[0];
-    out.push(
-      `**Scale**: synthetic specs made of copies of the real one (\`scripts/bench/synthetic-spec.ts\`); ` +
-        `\`node --import tsx scripts/generate.ts --spec … --out …\` wall ms, median [p25–p75] of ${first.generation.check.wallMs.n} runs; ` +
-        `tsc: instantiations / types / check ms`,
-      "",
-    );
-    out.push(
-      table(
-        [
-          "spec",
-          "operations",
-          "openapi.json / schema.ts KB",
-          "generate ms",
-          "--check ms",
-          "tsc, types only",
-          "tsc, openapi-fetch consumer (17 calls)",
-        ],
-        rows,
-      ),
-      "",
-    );
-  }
-  return out.join("\n");
-}
+    return [scale, table("scale", { runs }, rows)];
+  },
+};
+const generate = (...args: string[]) => scriptArgs("scripts/generate.ts", ...args);
 
 async function main() {
-  const args = parseOptions();
-  const config = args.smoke ? SMOKE : FULL;
-  const withClient = existsSync(join(root, "src/index.ts"));
-  await mkdir(join(root, ".bench"), { recursive: true });
-  const workDir = await mkdtemp(join(root, ".bench", "run-"));
-  // Ctrl-C or a SIGTERM: the running children are stopped and the work directory removed (unless --keep), then the
-  // exit a signal would give.
-  for (const [signal, number] of [
-    ["SIGINT", 2],
-    ["SIGTERM", 15],
-  ]) {
-    process.once(signal, () => {
-      for (const child of runningChildren) child.kill(signal);
-      if (!args.keep) rmSync(workDir, { recursive: true, force: true });
-      process.exit(128 + number);
-    });
+  const { values: o } = commandLine(USAGE, {
+    ...{ smoke: { type: "boolean", default: false }, keep: { type: "boolean", default: false } },
+    ...{ only: { type: "string", default: PARTS.join(",") }, json: { type: "string" } },
+  });
+  const unknown = o.only.split(",").filter((p) => !PARTS.includes(p as Part));
+  if (unknown.length) {
+    console.error(`unknown part ${unknown.join(", ")} (parts: ${PARTS.join(", ")})\n${USAGE}`);
+    process.exit(2);
   }
-  console.error(`bench: work directory ${relative(process.cwd(), workDir)}`);
-  const results = {
-    mode: args.smoke ? "smoke" : "full",
-    date: new Date().toISOString(),
-    machine: {
-      node: process.version,
-      platform: `${process.platform} ${process.arch}`,
-      cores: availableParallelism(),
-      loadAverageAtStart: loadavg()[0],
-    },
-    withClient,
+  const [config, mode, bench] = [o.smoke ? SMOKE : FULL, o.smoke ? "smoke" : "full", join(root, ".bench")];
+  const json = resolve(o.json ?? join(bench, `results${o.smoke ? "-smoke" : ""}.json`));
+  mkdirSync(bench, { recursive: true });
+  const work = mkdtempSync(join(bench, "run-"));
+  const cleanup = () => o.keep || rmSync(work, { recursive: true, force: true });
+  const interrupted = (signal: "SIGINT" | "SIGTERM") => {
+    for (const child of children) child.kill(signal);
+    cleanup();
+    process.exit(128 + constants.signals[signal]); // the exit the signal would give
   };
-  const parts = PARTS.filter((part) => args.only.includes(part));
-  const shown = progress(parts, args.smoke ? 0.1 : 1);
+  process.once("SIGINT", interrupted).once("SIGTERM", interrupted);
+  console.error(`bench: work directory ${relative(process.cwd(), work)}`);
+  const [load, results, tables] = [[loadavg()[0]!], {} as Record<string, unknown>, [] as string[]];
+  const parts = PARTS.filter((part) => o.only.split(",").includes(part));
+  const shown = progress(parts, o.smoke ? 0.1 : 1);
   try {
-    if (args.only.includes("calls")) {
-      shown.part("calls");
-      const client = withClient ? await bundleClientForNode(join(workDir, "client.mjs")) : null;
-      results.calls = await runCalls({ ...config.calls, client });
-    }
-    if (args.only.includes("size")) {
-      shown.part("size");
-      results.size = await benchSize({ withClient });
-    }
-    if (args.only.includes("generation")) {
-      shown.part("generation");
-      results.generation = await benchGeneration({ runs: config.generationRuns, workDir, warmup: config.warmup });
-    }
-    if (args.only.includes("typecheck")) {
-      shown.part("typecheck");
-      results.typecheck = await benchTypecheck({ runs: config.typecheckRuns, workDir, withClient });
-    }
-    if (args.only.includes("scale")) {
-      shown.part("scale");
-      results.scale = await benchScale({ ...config.scale, workDir, warmup: config.warmup });
+    for (const [index, part] of parts.entries()) {
+      shown(index);
+      [results[part], tables[index]] = await PART[part](config, work);
     }
   } finally {
-    shown.end();
-    if (!args.keep) await rm(workDir, { recursive: true, force: true });
+    cleanup();
   }
-  results.machine.loadAverageAtEnd = loadavg()[0];
-  results.targets = TARGETS;
-  await mkdir(dirname(args.json), { recursive: true });
-  await writeFile(args.json, `${JSON.stringify(results, null, 2)}\n`);
-  console.log(renderTables(results));
-  const { node, cores, loadAverageAtStart: l0, loadAverageAtEnd: l1 } = results.machine;
+  const machine = { node: process.version, platform: `${platform()} ${arch()}`, cores: availableParallelism() };
+  const [start, end] = [...load, loadavg()[0]!].map((l) => l.toFixed(1));
+  const run = { mode, date: new Date().toISOString(), machine: { ...machine, load: [start, end] }, config, TARGETS };
+  mkdirSync(dirname(json), { recursive: true });
+  writeFileSync(json, `${JSON.stringify({ ...run, ...results }, null, 2)}\n`);
+  const where = `JSON: ${relative(process.cwd(), json)}`;
   console.log(
-    `(${results.mode} run, Node ${node}, ${cores} cores, 1-minute load average ${l0.toFixed(1)} at the start and ` +
-      `${l1.toFixed(1)} at the end; JSON: ${relative(process.cwd(), args.json)})`,
+    `${tables.join("\n")}\n(${mode} run, Node ${machine.node}, ${machine.cores} cores, 1-minute load average ${start} at the start and ${end} at the end; ${where})`,
   );
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((err) => {
+if (isMain(import.meta)) {
+  main().catch((err: Error) => {
     console.error(err.stack ?? err.message);
     process.exit(1);
   });

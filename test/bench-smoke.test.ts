@@ -1,38 +1,31 @@
 // The per-call benchmark measures what it says: contender c, the client, is slowed on purpose by a busy wait of
-// SLOW_MICROS before each fetch, and the figures scripts/bench/calls.ts reports (per contender, the ratios, and what
-// c adds over fetch with fetch stubbed) show that wait, while the contenders not slowed stay near each other. A bench
-// that reported constants, timed the wrong thing or paired the wrong rounds would fail here. A few seconds: a few
-// rounds of a few calls. And an interrupted bench leaves no work directory behind.
+// SLOW_MICROS before each fetch, and the figures scripts/bench/calls.ts reports (per contender, the ratios against
+// plain fetch, openapi-fetch and the floor t, and what c adds with fetch stubbed) show that wait, while the contenders
+// not slowed stay near each other. A bench that reported constants, timed the wrong thing or paired the wrong rounds
+// would fail here. A few seconds: a few rounds of a few calls. And an interrupted bench shows the time left, and
+// leaves no work directory behind.
 import { scriptArgs } from "../scripts/lib/script.ts";
-import { execFile, spawn } from "node:child_process";
+import { benchCalls } from "../scripts/bench/calls.ts";
+import { benchSize } from "../scripts/bench/size.ts";
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { once } from "node:events";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundleForNode } from "./helpers/bundle.js";
 import { root } from "./helpers/readme.js";
 
-const run = promisify(execFile);
-
-/** What the slowed client adds to each call, in µs: far above what a call costs here (tens to hundreds of µs). */
+/**
+ * The CPU time the slowed client spends before each call, in µs: far above what a call costs here (tens to hundreds of
+ * µs). Its wall time is at least that, more on a busy machine: the checks bound wall times from below, CPU from above.
+ */
 const SLOW_MICROS = 5_000;
-
-interface Summary {
-  median: number;
-}
-type PerKind = Record<"get" | "post", Summary>;
-interface CallsResult {
-  contenders: Record<string, { getMicros: Summary; postMicros: Summary }>;
-  ratios: Record<string, PerKind & { all: Summary }>;
-  stubbed: { addedMicros: Record<string, PerKind> };
-}
 
 describe("the per-call benchmark (scripts/bench/calls.ts)", () => {
   let dir = "";
-  let result: CallsResult;
+  let result: Awaited<ReturnType<typeof benchCalls>>;
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), "rainbond-bench-test-"));
@@ -41,19 +34,14 @@ describe("the per-call benchmark (scripts/bench/calls.ts)", () => {
     await writeFile(
       slowed,
       `import { createRainbondClient as create } from "./client.mjs";
-const spin = (micros) => { const end = performance.now() + micros / 1000; while (performance.now() < end); };
+const spin = (micros) => { const from = process.cpuUsage(); for (let u = process.cpuUsage(from); u.user + u.system < micros; u = process.cpuUsage(from)); };
 export function createRainbondClient(options) {
   const fetch = options.fetch ?? globalThis.fetch;
   return create({ ...options, fetch: (input, init) => (spin(${SLOW_MICROS}), fetch(input, init)) });
 }
 `,
     );
-    const options = { rounds: 3, calls: 20, warmup: 5, stubRounds: 3, stubCalls: 20, client: slowed };
-    const { stdout } = await run(process.execPath, scriptArgs("scripts/bench/calls.ts", JSON.stringify(options)), {
-      cwd: root,
-      timeout: 60_000,
-    });
-    result = JSON.parse(stdout) as CallsResult;
+    result = await benchCalls({ rounds: 4, calls: 10, warmup: 5, stubRounds: 4, stubCalls: 10, client: slowed });
   }, 90_000);
 
   afterAll(async () => {
@@ -61,50 +49,67 @@ export function createRainbondClient(options) {
   });
 
   it("reports the slowed client's wait in its time per call, over the network and with fetch stubbed", () => {
-    const { a, c } = result.contenders;
-    for (const kind of ["getMicros", "postMicros"] as const) {
-      expect(c![kind].median).toBeGreaterThanOrEqual(SLOW_MICROS);
-      expect(c![kind].median - a![kind].median).toBeGreaterThan(SLOW_MICROS / 2);
-    }
-    for (const pair of ["c-a", "c-b"]) {
-      for (const kind of ["get", "post"] as const) {
-        const added = result.stubbed.addedMicros[pair]![kind].median;
-        expect(added, `${pair} ${kind}`).toBeGreaterThanOrEqual(SLOW_MICROS * 0.95);
-        expect(added, `${pair} ${kind}`).toBeLessThan(SLOW_MICROS * 2);
+    const { wall, cpu, stubbed } = result;
+    for (const kind of ["get", "post"] as const) {
+      expect(wall.c![kind].median).toBeGreaterThanOrEqual(SLOW_MICROS);
+      expect(wall.c![kind].median - wall.a![kind].median).toBeGreaterThan(SLOW_MICROS / 2);
+      expect(cpu.c![kind].median - cpu.a![kind].median).toBeGreaterThan(SLOW_MICROS * 0.9);
+      expect(cpu.c![kind].median - cpu.a![kind].median).toBeLessThan(SLOW_MICROS * 2);
+      for (const pair of ["c/a", "c/b", "c/t"]) {
+        expect(stubbed.added[pair]![kind].median, `${pair} ${kind}`).toBeGreaterThanOrEqual(SLOW_MICROS * 0.95);
       }
+      expect(stubbed.cpu.c![kind].median - stubbed.cpu.a![kind].median).toBeLessThan(SLOW_MICROS * 2);
     }
   });
 
-  it("shows it in the ratios against c, and not in those between contenders not slowed", () => {
+  it("shows it in the ratios against c (the floor t among them), not in those between contenders not slowed", () => {
     for (const pair of ["c/a", "c/b", "c/t"]) expect(result.ratios[pair]!.all.median, pair).toBeGreaterThan(2);
-    for (const pair of ["t/a", "b/a"]) expect(result.ratios[pair]!.all.median, pair).toBeLessThan(2);
-    // a ratio is taken per round, then its median: it sits between the contenders' own medians' ratio's neighbours
-    const { a, c } = result.contenders;
-    const fromMedians = c!.getMicros.median / a!.getMicros.median;
-    expect(result.ratios["c/a"]!.get.median).toBeGreaterThan(fromMedians / 2);
-    expect(result.ratios["c/a"]!.get.median).toBeLessThan(fromMedians * 2);
+    for (const pair of ["t/a", "b/a"]) expect(result.cpuRatios[pair]!.all.median, pair).toBeLessThan(2);
+    // a ratio is taken per round (the same round of both contenders), then its median
+    const { a, c } = result.wall;
+    const perRound = c!.get.samples.map((v, i) => v / a!.get.samples[i]!);
+    expect(result.ratios["c/a"]!.get.samples).toEqual(perRound);
+  });
+});
+
+describe("the size by module (scripts/bench/size.ts)", () => {
+  it("adds up to the bundle, and openapi-fetch's share is what the bundle loses with openapi-fetch external", async () => {
+    const { client, clientWithoutOpenapiFetch } = await benchSize();
+    const raw = client.byModule.reduce((sum, m) => sum + m.raw, 0);
+    expect(raw).toBeLessThanOrEqual(client.raw);
+    expect(raw).toBeGreaterThan(client.raw * 0.95); // the rest: the bundle's own glue (exports)
+    expect(client.byModule.map((m) => m.module)).toEqual(expect.arrayContaining(["openapi-fetch", "src/client.ts"]));
+    const fetchShare = client.byModule.find((m) => m.module === "openapi-fetch")!;
+    expect(fetchShare.raw).toBeGreaterThan(client.raw - clientWithoutOpenapiFetch.raw - 200);
+    expect(Math.abs(fetchShare.gzip - (client.gzip - clientWithoutOpenapiFetch.gzip))).toBeLessThan(100);
   });
 });
 
 describe("npm run bench, interrupted", () => {
-  it("removes its work directory on SIGTERM and exits as the signal asks (143)", { timeout: 60_000 }, async () => {
-    const child = spawn(process.execPath, scriptArgs("scripts/bench.ts", "--smoke", "--only", "generation"), {
-      cwd: root,
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let stderr = "";
-    const started = new Promise<string>((resolve) =>
-      child.stderr.on("data", (chunk) => {
-        stderr += chunk;
-        const workDir = /^bench: work directory (\S+)$/m.exec(stderr)?.[1];
-        if (workDir && stderr.includes("bench: generation (1/1)...")) resolve(join(root, workDir));
-      }),
-    );
-    const workDir = await started;
-    expect(existsSync(workDir)).toBe(true);
-    child.kill("SIGTERM");
-    const [code] = await once(child, "close");
-    expect(code, stderr).toBe(128 + 15);
-    expect(existsSync(workDir)).toBe(false);
-  });
+  it(
+    "shows the time left, removes its work directory on SIGTERM and exits as the signal asks (143)",
+    { timeout: 60_000 },
+    async () => {
+      const child = spawn(process.execPath, scriptArgs("scripts/bench.ts", "--smoke", "--only", "generation"), {
+        cwd: root,
+        stdio: ["ignore", "ignore", "pipe"],
+      });
+      let stderr = "";
+      const started = new Promise<string>((resolve) =>
+        child.stderr.on("data", (chunk) => {
+          stderr += chunk;
+          const workDir = /^bench: work directory (\S+)$/m.exec(stderr)?.[1];
+          if (workDir && /^bench: generation \(1\/1\), 0:00 elapsed, about \d+:\d\d left$/m.test(stderr)) {
+            resolve(join(root, workDir));
+          }
+        }),
+      );
+      const workDir = await started;
+      expect(existsSync(workDir)).toBe(true);
+      child.kill("SIGTERM");
+      const [code] = await once(child, "close");
+      expect(code, stderr).toBe(128 + 15);
+      expect(existsSync(workDir)).toBe(false);
+    },
+  );
 });

@@ -1,338 +1,230 @@
-// @ts-nocheck -- typed in the move to TypeScript (issue 22)
-// Per-call overhead: the same sequential GET and POST calls to a local node:http server, made by
-//   a  plain fetch with hand-written URLs
-//   t  a with a per-attempt timeout (AbortController and timer), for reference: what any client's timeouts cost
-//   b  bare openapi-fetch createClient<paths>() (the generated types only matter to the compiler)
-//   c  the rainbond client with its defaults (retries 2, timeout 30 s), logger off, calling `components.get` and
-//      `ports.add` with the spec's examples (fixtures.mjs, from generated/methods.json)
-// Run as its own process (`node scripts/bench/calls.ts <options json>`), which prints its figures as JSON on
-// stdout; scripts/bench.ts starts it. The server runs in a child process (see server.mjs), and so does each
-// contender (this file with --contender, with --expose-gc): b and c share openapi-fetch's code, and in one process its
-// JIT state would serve both contenders' object shapes, slowing each by the other's presence. The processes are driven
-// one at a time, so only one contender is calling at any moment.
-//
-// Rounds are interleaved: each round runs GET for every contender, then POST for every contender, in an order
-// rotated every round, each run after a collection of garbage; every contender makes the same number of calls. A
-// round's figure is the mean time per call over its `calls` sequential calls (wall, and CPU time of the contender's
-// process); the result is the median and spread over rounds, and the ratios are taken per round (paired) before
-// their median, so a slow spell affects both sides of a ratio.
-import { TSX_ARGS } from "../lib/script.ts";
+// Per-call overhead: sequential GET and POST calls to a local node:http server (`components.get` and `ports.add` with
+// the spec's examples), made by a (fetch, hand-written URLs), t (a with a per-attempt timeout: the floor of any client
+// with timeouts), b (bare openapi-fetch) and c (the client). The server and each contender run in a process of their
+// own (this file, --server or --contender): b and c share openapi-fetch's code, whose JIT state in one process would
+// serve both contenders' object shapes. Contenders are driven one at a time over IPC, in rounds (order rotated, garbage
+// collected before each run); ratios are taken per round before their median, so that a slow spell falls on both sides.
+// Then again with fetch stubbed (answering at once): what each contender itself does per call.
 import { fork } from "node:child_process";
 import { once } from "node:events";
-import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
-import { callMethod, exampleArgs } from "../lib/methods.ts";
-import { bodies, calls, paths, portRequest, scope, templates, token } from "./fixtures.ts";
-import { rotation, summarize } from "./stats.ts";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { callMethod, exampleArgs, readMethods } from "../lib/methods.ts";
+import { TSX_ARGS } from "../lib/script.ts";
+import { isObject, readSpec, type Json } from "../lib/spec.ts";
+import { children, rotation, summarize } from "./run.ts";
 
-const here = dirname(fileURLToPath(import.meta.url));
+const IDS = ["a", "t", "b", "c"] as const;
+type Id = (typeof IDS)[number];
+const KINDS = ["get", "post"] as const;
+type Kind = (typeof KINDS)[number];
+type PerKind<T> = Record<Kind, T>;
+type Samples = Record<string, PerKind<number[]>>;
+const perKind = <T>(f: (kind: Kind) => T): PerKind<T> => ({ get: f("get"), post: f("post") });
 
-async function startServer() {
-  const child = fork(join(here, "server.ts"), [], {
-    execArgv: TSX_ARGS,
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
+const CALLED = { get: "components.get", post: "ports.add" };
+const methods = perKind((kind) => readMethods().find((m) => m.name === CALLED[kind])!);
+const templates = perKind((kind) => methods[kind].http.split(" ")[1]!);
+const scope = methods.get.args.find((arg) => arg.kind === "scope")!.example as Record<string, unknown>;
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const params = { path: Object.fromEntries(Object.entries(scope).map(([name, v]) => [snake(name), v])) };
+const paths = perKind((kind) => templates[kind].replace(/\{(\w+)\}/g, (_, name: string) => `${params.path[name]}`));
+const at = (node: Json | undefined, key: string) => (isObject(node) ? node[key] : undefined);
+const example = (kind: Kind, ...where: string[]) =>
+  [templates[kind], kind, ...where, "content", "application/json", "example"].reduce(at, readSpec().paths);
+/** The server's answers (the component record, a Port) and the POST body (AddPortBody takes the port as a string). */
+const answers = perKind((kind) => JSON.stringify(example(kind, "responses", "200")));
+const portRequest = example("post", "requestBody");
+const request = JSON.stringify(portRequest);
+const token = "t";
+
+function serve() {
+  const counts = { get: 0, post: 0, bad: 0 };
+  const server = createServer(async (req, res) => {
+    let text = "";
+    for await (const chunk of req) text += chunk;
+    const json = req.headers["content-type"] === "application/json";
+    const kind = req.method === "GET" ? "get" : req.method === "POST" && json && text === request ? "post" : "bad";
+    const ok = kind !== "bad" && req.headers.authorization === token && req.url === paths[kind];
+    counts[ok ? kind : "bad"]++;
+    const body = ok ? answers[kind] : `{"msg":"unexpected ${req.method} ${req.url}"}`;
+    const headers = { "content-type": "application/json", "content-length": Buffer.byteLength(body) };
+    res.writeHead(ok ? 200 : 400, headers).end(body);
   });
-  const [message] = await Promise.race([
-    once(child, "message"),
-    once(child, "exit").then(([code]) => Promise.reject(new Error(`bench server exited with code ${code}`))),
-  ]);
-  const counts = async () => {
-    child.send("counts");
-    const [reply] = await once(child, "message");
-    return reply.counts;
-  };
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    const exited = once(child, "exit");
-    child.disconnect();
-    await exited;
-  };
-  return { url: `http://127.0.0.1:${message.port}`, counts, stop };
+  server.keepAliveTimeout = 60_000;
+  server.listen(0, "127.0.0.1", () => process.send!({ port: (server.address() as AddressInfo).port }));
+  process.on("message", () => process.send!({ counts }));
+  process.on("disconnect", () => server.close(() => process.exit(0)));
 }
 
-/**
- * A stand-in for fetch that answers at once, without a network: the same answers as the server, as fresh Responses.
- * With it, what is left of a call's time is what the contender itself does (building the request, reading the
- * answer), which a busy machine's network noise no longer hides.
- */
-const getAnswer = JSON.stringify(bodies.component);
-const postAnswer = JSON.stringify(bodies.port);
-async function stubFetch(input, init) {
-  const method = init?.method ?? (typeof input === "object" ? input.method : "GET");
-  return new Response(method === "POST" ? postAnswer : getAnswer, {
-    status: 200,
-    headers: { "content-type": "application/json" },
-  });
-}
+/** A fetch that answers at once, as the server would. */
+const stubFetch = async (input: string | URL | Request, init?: RequestInit) => {
+  const post = (init?.method ?? (input instanceof Request ? input.method : "GET")) === "POST";
+  return new Response(answers[post ? "post" : "get"], { headers: { "content-type": "application/json" } });
+};
 
-/** The two calls of contender `id` ("a", "t", "b" or "c") against `baseUrl`, through `fetch` (default: the global one). */
-async function contender(id, baseUrl, client, fetch = globalThis.fetch) {
-  const pathParams = {
-    team_id: scope.teamId,
-    region_name: scope.regionName,
-    app_id: scope.appId,
-    service_id: scope.serviceId,
-  };
-  const fail = (what, detail) => {
-    throw new Error(`${what}: ${detail}`);
+type Call = () => PromiseLike<unknown>;
+type Raw = (path: string, init: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+
+/** The two calls of contender `id` against `baseUrl`, through fetch (stubbed with `stub`). */
+async function contender({ id, baseUrl, client, stub }: Start): Promise<PerKind<Call>> {
+  const fetch = stub ? stubFetch : globalThis.fetch;
+  const fail = (status: number) => {
+    throw new Error(`contender ${id}: HTTP ${status}`);
   };
   if (id === "a" || id === "t") {
-    // `signal` is only given by t
+    const ok = (res: Response) => (res.ok ? res.json() : fail(res.status));
+    const url = perKind((kind) => `${baseUrl}${paths[kind]}`);
     const plain = {
-      name: "fetch",
-      async get(signal) {
-        const res = await fetch(`${baseUrl}${paths.get}`, { headers: { Authorization: token }, signal });
-        if (!res.ok) fail("fetch GET", res.status);
-        return res.json();
-      },
-      async post(signal) {
-        const res = await fetch(`${baseUrl}${paths.post}`, {
-          method: "POST",
-          headers: { Authorization: token, "Content-Type": "application/json" },
-          body: JSON.stringify(portRequest),
-          signal,
-        });
-        if (!res.ok) fail("fetch POST", res.status);
-        return res.json();
+      get: async (signal?: AbortSignal) => ok(await fetch(url.get, { headers: { Authorization: token }, signal })),
+      post: async (signal?: AbortSignal) => {
+        const headers = { Authorization: token, "Content-Type": "application/json" };
+        return ok(await fetch(url.post, { method: "POST", headers, body: JSON.stringify(portRequest), signal }));
       },
     };
-    if (id === "a") return plain;
     // what a per-attempt timeout costs any client: an AbortController and a timer per call, fetch following its signal
-    const withTimeout = (call) => async () => {
+    const withTimeout = (call: (signal: AbortSignal) => Promise<unknown>) => async () => {
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), 30_000);
-      try {
-        return await call(controller.signal);
-      } finally {
-        clearTimeout(timer);
-      }
+      return call(controller.signal).finally(() => clearTimeout(timer));
     };
-    return { name: "fetch with a timeout", get: withTimeout(plain.get), post: withTimeout(plain.post) };
+    return id === "a" ? plain : perKind((kind) => withTimeout(plain[kind]));
   }
   if (id === "b") {
     const { default: createClient } = await import("openapi-fetch");
-    const raw = createClient({ baseUrl, headers: { Authorization: token }, fetch });
-    return {
-      name: "openapi-fetch",
-      async get() {
-        const { data, error, response } = await raw.GET(templates.component, { params: { path: pathParams } });
-        if (error !== undefined) fail("openapi-fetch GET", response.status);
-        return data;
-      },
-      async post() {
-        const { data, error, response } = await raw.POST(templates.ports, {
-          params: { path: pathParams },
-          body: portRequest,
-        });
-        if (error !== undefined) fail("openapi-fetch POST", response.status);
-        return data;
-      },
-    };
+    const raw = createClient({ baseUrl, headers: { Authorization: token }, fetch }) as unknown as Record<string, Raw>;
+    const data = ({ data, error, response }: Awaited<ReturnType<Raw>>) =>
+      error === undefined ? data : fail(response.status);
+    const body = { get: undefined, post: portRequest };
+    return perKind(
+      (kind) => async () => data(await raw[kind.toUpperCase()]!(templates[kind], { params, body: body[kind] })),
+    );
   }
-  const { createRainbondClient } = await import(pathToFileURL(client).href);
+  const { createRainbondClient } = (await import(pathToFileURL(client).href)) as typeof import("../../src/index.js");
   const rainbond = createRainbondClient({ baseUrl, token, logLevel: "off", fetch });
-  const [getArgs, postArgs] = [exampleArgs(calls.get), exampleArgs(calls.post)];
-  return {
-    name: "rainbond client",
-    get: () => callMethod(rainbond, calls.get, getArgs),
-    post: () => callMethod(rainbond, calls.post, postArgs),
-  };
+  const args = perKind((kind) => exampleArgs(methods[kind]));
+  return perKind((kind) => () => callMethod(rainbond, methods[kind], args[kind]));
 }
 
-/** `calls` sequential calls: { wall, cpu } µs per call (cpu: this process's user + system time). */
-async function loop(fn, calls) {
-  const cpu = process.cpuUsage();
-  const start = performance.now();
-  for (let i = 0; i < calls; i++) await fn();
-  const wall = ((performance.now() - start) * 1000) / calls;
-  const used = process.cpuUsage(cpu);
+/** `calls` sequential calls: wall and CPU (this process's user + system) µs per call. */
+async function loop(call: Call, calls: number) {
+  const [cpu, start] = [process.cpuUsage(), performance.now()];
+  for (let i = 0; i < calls; i++) await call();
+  const [wall, used] = [((performance.now() - start) * 1000) / calls, process.cpuUsage(cpu)];
   return { wall, cpu: (used.user + used.system) / calls };
 }
 
-/**
- * One contender in its own process, driven over IPC by benchCalls: its JIT state and heap are its own (the
- * contenders share openapi-fetch's code, which would otherwise see every contender's object shapes), and only one
- * contender runs at a time.
- */
+type Start = { op: "start"; id: Id; baseUrl: string; client: string; warmup: number; stub: boolean };
+type Run = { op: "run"; kind: Kind; calls: number };
+
+/** A contender's process: checks its answers are the server's, warms up, then runs `calls` calls on each request. */
 function contenderProcess() {
-  let c;
-  process.on("message", async (msg) => {
+  let calls: PerKind<Call>;
+  process.on("message", async (msg: Start | Run) => {
     try {
-      if (msg.op === "start") {
-        c = await contender(msg.id, msg.baseUrl, msg.client, msg.stub ? stubFetch : globalThis.fetch);
-        const expected = { get: JSON.stringify(bodies.component), post: JSON.stringify(bodies.port) };
-        const sameAnswer = {
-          get: JSON.stringify(await c.get()) === expected.get,
-          post: JSON.stringify(await c.post()) === expected.post,
-        };
-        await loop(c.get, msg.warmup);
-        await loop(c.post, msg.warmup);
-        process.send({ name: c.name, sameAnswer });
-      } else if (msg.op === "run") {
+      if (msg.op === "run") {
         globalThis.gc?.();
-        process.send(await loop(c[msg.kind], msg.calls));
+        return process.send!(await loop(calls[msg.kind], msg.calls));
       }
+      calls = await contender(msg);
+      for (const kind of KINDS) {
+        const answer = JSON.stringify(await calls[kind]());
+        if (answer !== answers[kind]) throw new Error(`contender ${msg.id} answered ${kind} with ${answer}`);
+        await loop(calls[kind], msg.warmup);
+      }
+      process.send!({});
     } catch (err) {
-      process.send({ error: err.stack ?? String(err) });
+      process.send!({ error: err instanceof Error ? err.stack : String(err) });
     }
   });
   process.on("disconnect", () => process.exit(0));
-  process.send({ ready: true });
+  process.send!({});
 }
 
-function startContender() {
-  const child = fork(fileURLToPath(import.meta.url), ["--contender"], {
-    execArgv: [...TSX_ARGS, "--expose-gc"],
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  const exited = once(child, "exit").then(([code]) => {
-    throw new Error(`a contender process exited with code ${code}`);
+/** This file in a child process in `mode`; `ask` sends a message (if any) and waits for the reply (the first: ready). */
+function child(mode: string, execArgv: string[] = []) {
+  const proc = fork(fileURLToPath(import.meta.url), [mode], { execArgv: [...TSX_ARGS, ...execArgv] });
+  children.add(proc);
+  const exited = once(proc, "exit").then(([code]) => {
+    children.delete(proc);
+    throw new Error(`the bench's ${mode} process exited with code ${code}`);
   });
   exited.catch(() => {}); // raced below
-  const ask = async (msg) => {
-    if (msg) child.send(msg);
-    const [reply] = await Promise.race([once(child, "message"), exited]);
+  const ask = async <T>(message?: Start | Run | "counts"): Promise<T> => {
+    if (message) proc.send(message);
+    const [reply] = await Promise.race([once(proc, "message"), exited]);
     if (reply.error) throw new Error(reply.error);
     return reply;
   };
-  const stop = async () => {
-    if (child.exitCode !== null || !child.connected) return;
-    const exited = once(child, "exit");
-    child.disconnect();
-    await exited;
-  };
+  const stop = () => (proc.connected && proc.disconnect(), exited.catch(() => {}));
   return { ask, stop };
 }
 
-/** Interleaved rounds over contender processes: { samples, cpuSamples, names, sameAnswer }. */
-async function measure({ ids, rounds, calls, warmup, client, baseUrl, stub }) {
-  const procs = {};
+type Options = CallsOptions & { baseUrl: string; stub: boolean };
+
+/** Interleaved rounds over contender processes: wall and CPU µs per call, by contender and kind, round by round. */
+async function measure({ rounds, calls, ...start }: Options) {
+  const procs = IDS.map(() => child("--contender", ["--expose-gc"]));
   try {
-    for (const id of ids) {
-      procs[id] = startContender();
-      await procs[id].ask(); // ready
-    }
-    const names = {};
-    const sameAnswer = {};
-    for (const id of ids) {
-      const started = await procs[id].ask({ op: "start", id, baseUrl, client, warmup, stub });
-      names[id] = started.name;
-      sameAnswer[id] = started.sameAnswer;
-      if (id !== "c" && !(started.sameAnswer.get && started.sameAnswer.post)) throw new Error(`${id}: wrong answer`);
-    }
-    const samples = Object.fromEntries(ids.map((id) => [id, { get: [], post: [] }]));
-    const cpuSamples = Object.fromEntries(ids.map((id) => [id, { get: [], post: [] }]));
+    await Promise.all(procs.map((p) => p.ask())); // started, at once
+    for (const [i, id] of IDS.entries()) await procs[i]!.ask({ op: "start", id, ...start });
+    const samples = () => Object.fromEntries(IDS.map((id) => [id, perKind((): number[] => [])]));
+    const [wall, cpu] = [samples(), samples()];
     for (let round = 0; round < rounds; round++) {
-      for (const kind of ["get", "post"]) {
-        for (const id of rotation(ids, round)) {
-          const { wall, cpu } = await procs[id].ask({ op: "run", kind, calls });
-          samples[id][kind].push(wall);
-          cpuSamples[id][kind].push(cpu);
+      for (const kind of KINDS) {
+        for (const i of rotation([...IDS.keys()], round)) {
+          const run = await procs[i]!.ask<{ wall: number; cpu: number }>({ op: "run", kind, calls });
+          wall[IDS[i]!]![kind].push(run.wall);
+          cpu[IDS[i]!]![kind].push(run.cpu);
         }
       }
     }
-    return { samples, cpuSamples, names, sameAnswer };
+    return { wall, cpu };
   } finally {
-    await Promise.all(Object.values(procs).map((p) => p.stop()));
+    await Promise.all(procs.map((p) => p.stop()));
   }
 }
 
-const ratio = (data, x, y) => {
-  const out = {};
-  for (const kind of ["get", "post"]) out[kind] = summarize(data[x][kind].map((v, i) => v / data[y][kind][i]));
-  out.all = summarize(data[x].get.map((v, i) => (v + data[x].post[i]) / (data[y].get[i] + data[y].post[i])));
-  return out;
+const byId = (data: Samples) =>
+  Object.fromEntries(Object.entries(data).map(([id, s]) => [id, perKind((kind) => summarize(s[kind]))]));
+/** For each pair x/y, x/y per round (x-y with `difference`), summarized, for GET, POST and both together. */
+const paired = (data: Samples, difference = false) =>
+  Object.fromEntries(
+    ["t/a", "b/a", "c/b", "c/a", "c/t"].map((pair) => {
+      const [x, y, op] = [data[pair[0]!]!, data[pair[2]!]!, (a: number, b: number) => (difference ? a - b : a / b)];
+      const all = summarize(x.get.map((v, i) => op(v + x.post[i]!, y.get[i]! + y.post[i]!)));
+      return [pair, { ...perKind((kind) => summarize(x[kind].map((v, i) => op(v, y[kind][i]!)))), all }];
+    }),
+  );
+
+/** `client`: the module contender c imports, src/index.ts bundled for Node (bundleClientForNode). */
+export type CallsOptions = Record<"rounds" | "calls" | "warmup" | "stubRounds" | "stubCalls", number> & {
+  client: string;
 };
 
-/**
- * rounds, calls, warmup: over the network; stubRounds, stubCalls: with fetch stubbed (no network), where the
- * difference between contenders is what each adds per call, in µs, with little noise.
- */
-export async function benchCalls({ rounds, calls, warmup, stubRounds, stubCalls, client }) {
-  const ids = client ? ["a", "t", "b", "c"] : ["a", "t", "b"];
-  const pairs = client ? ["t/a", "b/a", "c/b", "c/a", "c/t"] : ["t/a", "b/a"];
-  const server = await startServer();
+/** The figures, and `added`: what the first contender of a pair adds over the second with fetch stubbed, µs per call. */
+export async function benchCalls(o: CallsOptions) {
+  const server = child("--server");
   let network;
   try {
-    network = await measure({ ids, rounds, calls, warmup, client, baseUrl: server.url, stub: false });
-    const counts = await server.counts();
-    const expectedCalls = ids.length * (rounds * calls + warmup + 1);
-    if (counts.bad !== 0 || counts.get !== expectedCalls || counts.post !== expectedCalls) {
-      throw new Error(`the server saw ${JSON.stringify(counts)}, expected ${expectedCalls} GET and POST and none bad`);
+    const { port } = await server.ask<{ port: number }>();
+    network = await measure({ ...o, baseUrl: `http://127.0.0.1:${port}`, stub: false });
+    // every contender made the same calls, all as the server expects
+    const { counts } = await server.ask<{ counts: Record<string, number> }>("counts");
+    const expected = IDS.length * (o.rounds * o.calls + o.warmup + 1);
+    if (counts.bad || counts.get !== expected || counts.post !== expected) {
+      throw new Error(`the server saw ${JSON.stringify(counts)}, expected ${expected} GET and POST and none bad`);
     }
   } finally {
     await server.stop();
   }
-  const stubbed = await measure({
-    ids,
-    rounds: stubRounds,
-    calls: stubCalls,
-    warmup,
-    client,
-    baseUrl: "http://127.0.0.1:9",
-    stub: true,
-  });
-
-  const result = {
-    server: "child process (fork), 127.0.0.1, keep-alive",
-    contenderProcesses: "one child process per contender, driven in turn",
-    rounds,
-    callsPerRound: calls,
-    callsPerContender: { get: rounds * calls, post: rounds * calls },
-    warmupCalls: warmup,
-    sameAnswer: network.sameAnswer,
-    contenders: Object.fromEntries(
-      ids.map((id) => [
-        id,
-        {
-          name: network.names[id],
-          getMicros: summarize(network.samples[id].get),
-          postMicros: summarize(network.samples[id].post),
-          getCpuMicros: summarize(network.cpuSamples[id].get),
-          postCpuMicros: summarize(network.cpuSamples[id].post),
-        },
-      ]),
-    ),
-    ratios: {},
-    cpuRatios: {},
-    stubbed: {
-      rounds: stubRounds,
-      callsPerRound: stubCalls,
-      contenders: Object.fromEntries(
-        ids.map((id) => [
-          id,
-          { getMicros: summarize(stubbed.samples[id].get), postMicros: summarize(stubbed.samples[id].post) },
-        ]),
-      ),
-      /** What the contender adds over the other, in µs per call (per round, then the median). */
-      addedMicros: {},
-    },
-  };
-  for (const pair of pairs) {
-    const [x, y] = pair.split("/");
-    result.ratios[pair] = ratio(network.samples, x, y);
-    result.cpuRatios[pair] = ratio(network.cpuSamples, x, y);
-    result.stubbed.addedMicros[`${x}-${y}`] = Object.fromEntries(
-      ["get", "post"].map((kind) => [
-        kind,
-        summarize(stubbed.samples[x][kind].map((v, i) => v - stubbed.samples[y][kind][i])),
-      ]),
-    );
-  }
-  return result;
+  const stubbed = await measure({ ...o, rounds: o.stubRounds, calls: o.stubCalls, baseUrl: "http://x", stub: true });
+  const [{ wall, cpu }, stub] = [network, { wall: byId(stubbed.wall), cpu: byId(stubbed.cpu) }];
+  const figures = { wall: byId(wall), cpu: byId(cpu), ratios: paired(wall), cpuRatios: paired(cpu) };
+  return { ...figures, stubbed: { ...stub, added: paired(stubbed.wall, true) } };
 }
 
-if (process.argv.includes("--contender")) contenderProcess();
-else if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const options = JSON.parse(process.argv[2] ?? "{}");
-  benchCalls({ rounds: 20, calls: 250, warmup: 300, stubRounds: 15, stubCalls: 1000, ...options }).then(
-    (result) => {
-      process.stdout.write(`${JSON.stringify(result)}\n`);
-    },
-    (err) => {
-      console.error(err.stack ?? err.message);
-      process.exitCode = 1;
-    },
-  );
-}
+if (process.argv[2] === "--contender") contenderProcess();
+if (process.argv[2] === "--server") serve();
