@@ -1,18 +1,17 @@
-#!/usr/bin/env node
-// @ts-nocheck -- typed in the move to TypeScript (issue 22)
-// Runs the smoke suite's edge bundle in Vercel's edge runtime (`edge-runtime`'s EdgeVM: a V8 context holding the web
-// APIs of an Edge Function and nothing of Node: no `process`, no `require`, no Node builtins, no eval) and prints its
-// report. A child process of the matrix, so a runtime that hangs is ended by the matrix's time limit.
-//
-//   node scripts/runtimes/edge-host.ts <folder edge-runtime is installed in> <bundle.js>
+// Runs the smoke suite's edge bundle (entries.ts) in Vercel's edge runtime, whose EdgeVM is a V8 context holding the web
+// APIs of an Edge Function and nothing of Node, and prints its report. A child process of the matrix, so a runtime that
+// hangs is ended by the matrix's time limit.   node --import tsx edge-host.ts <edge-runtime's cache folder> <bundle.js>
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { REPORT_MARK } from "./smoke.ts";
+import { REPORT_MARK, type SmokeReport } from "./smoke.ts";
 
-const [dir, bundle] = process.argv.slice(2);
-const { EdgeRuntime } = createRequire(join(dir, "node_modules/"))("edge-runtime");
+interface EdgeVM {
+  evaluate(code: string): unknown;
+  context: { smokeReport: Promise<SmokeReport> };
+}
+const [dir = "", bundle = ""] = process.argv.slice(2);
+const { EdgeRuntime } = createRequire(join(dir, "node_modules/"))("edge-runtime") as { EdgeRuntime: new () => EdgeVM };
 const runtime = new EdgeRuntime();
 runtime.evaluate(await readFile(bundle, "utf8"));
-const report = await runtime.context.smokeReport;
-console.log(REPORT_MARK + JSON.stringify(report));
+console.log(REPORT_MARK + JSON.stringify(await runtime.context.smokeReport));

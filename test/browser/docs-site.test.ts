@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { assertSelfContained, buildSite, serveSite, type BuiltSite, type CodeSample } from "../../scripts/docs.ts";
 import { readMethods } from "../../scripts/lib/methods.ts";
-import { chromiumPath, guardContext, launchChromium, type Guard } from "./chromium.js";
+import { chromiumPath, guardContext, launchChromium, type Guard } from "../../scripts/lib/chromium.ts";
 import {
   expandTag,
   openOperation,

@@ -6,9 +6,9 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { build } from "esbuild";
 import type { Browser } from "playwright-core";
-import { launchChromium } from "../browser/chromium.js";
+import { launchChromium } from "../../scripts/lib/chromium.ts";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import { root } from "./helpers.js";
+import { root } from "../../scripts/lib/script.ts";
 
 const prismUrl = inject("prismUrl");
 let bundle: string;

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { publint } from "publint";
 import { formatMessage } from "publint/utils";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { buildAndPack, root, run, type Packed } from "./helpers.js";
+import { buildAndPack, run, type Packed } from "../../scripts/lib/pack.ts";
+import { root } from "../../scripts/lib/script.ts";
 
 let packed: Packed;
 

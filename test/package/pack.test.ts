@@ -6,7 +6,10 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { buildAndPack, createConsumer, root, run, tscPath, type Packed } from "./helpers.js";
+import { buildAndPack, createConsumer, run, type Packed } from "../../scripts/lib/pack.ts";
+import { root } from "../../scripts/lib/script.ts";
+
+const tscPath = join(root, "node_modules/typescript/bin/tsc");
 
 const prismUrl = inject("prismUrl");
 let packed: Packed;

@@ -7,7 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ts from "typescript";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { root, run, tscPath } from "../package/helpers.js";
+import { run } from "../../scripts/lib/pack.ts";
+import { root } from "../../scripts/lib/script.ts";
 
 const consumerPath = join(root, "scripts/runtimes/consumer.ts");
 let consumer: string;
@@ -76,7 +77,7 @@ async function compile(text: string) {
     paths: { "rainbond-openapi": [join(root, "src/index.ts")] },
   };
   await writeFile(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: [file] }));
-  return run(process.execPath, [tscPath, "-p", dir]).then(
+  return run(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", dir]).then(
     () => "",
     (err: Error) => err.message,
   );

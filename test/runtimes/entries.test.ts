@@ -7,9 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runInNewContext } from "node:vm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { importMapOf } from "../../scripts/runtimes/browser.ts";
-import { edgeBundle } from "../../scripts/runtimes/entries.ts";
-import { run } from "../package/helpers.js";
+import { run } from "../../scripts/lib/pack.ts";
+import { edgeBundle, importMapOf } from "../../scripts/runtimes/entries.ts";
 
 let consumer: string;
 beforeEach(async () => {
@@ -33,11 +32,11 @@ async function fixturePackage(name: string, esm: string, dependencies: Record<st
 }
 
 /** A stand-in for smoke.mjs: reports what the package exports. */
-async function fixtureSmoke() {
-  const path = join(consumer, "smoke.mjs");
-  await writeFile(path, "export const smoke = async (lib, config) => ({ exports: Object.keys(lib), config });\n");
-  return "./smoke.mjs";
-}
+const fixtureSmoke = () =>
+  writeFile(
+    join(consumer, "smoke.mjs"),
+    "export const smoke = async (lib, config) => ({ exports: Object.keys(lib), config });\n",
+  );
 
 describe("the edge bundle", () => {
   test("of a package that imports a Node builtin fails, naming the edge runtime and the import", async () => {
@@ -45,7 +44,8 @@ describe("the edge bundle", () => {
       "rainbond-openapi",
       'import { readFileSync } from "node:fs";\nexport const read = readFileSync;\n',
     );
-    await expect(edgeBundle(consumer, config, await fixtureSmoke())).rejects.toThrow(
+    await fixtureSmoke();
+    await expect(edgeBundle(consumer, config)).rejects.toThrow(
       'the package does not bundle for the edge runtime: node_modules/rainbond-openapi/dist/index.js: Could not resolve "node:fs"',
     );
   });
@@ -56,7 +56,8 @@ describe("the edge bundle", () => {
       "rainbond-openapi",
       'import createClient from "openapi-fetch";\nexport const createRainbondClient = () => createClient();\n',
     );
-    const script = await edgeBundle(consumer, config, await fixtureSmoke());
+    await fixtureSmoke();
+    const script = await edgeBundle(consumer, config);
     expect(script).not.toMatch(/\brequire\(|node:/);
     // a bare V8 context: no process, no require, no module system
     const context: { smokeReport?: Promise<unknown> } = {};
