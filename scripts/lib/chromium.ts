@@ -38,15 +38,10 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: await chromiumPath(), args });
 }
 
-const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
-
-/** Whether loading this URL stays on the machine: file:, data:, blob:, about: or a loopback host. */
-function staysLocal(url: string): boolean {
-  const { protocol, hostname } = new URL(url);
-  return (
-    ["file:", "data:", "blob:", "about:"].includes(protocol) || (/^https?:$/.test(protocol) && LOOPBACK.has(hostname))
-  );
-}
+/** Whether loading a URL stays on the machine: file:, data:, blob:, about: or a loopback host. */
+const staysLocal = ({ protocol, hostname }: URL) =>
+  /^(file|data|blob|about):$/.test(protocol) || (/^https?:$/.test(protocol) && LOOPBACK.includes(hostname));
+const LOOPBACK = ["127.0.0.1", "localhost", "[::1]"];
 
 export type Guard = Awaited<ReturnType<typeof guardContext>>;
 
@@ -72,7 +67,7 @@ export async function guardContext(context: BrowserContext) {
   };
   await context.route("**/*", (route) => {
     guard.seen++;
-    if (staysLocal(route.request().url())) return route.continue();
+    if (staysLocal(new URL(route.request().url()))) return route.continue();
     guard.blocked.push(route.request().url());
     return route.abort("blockedbyclient");
   });

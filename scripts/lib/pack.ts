@@ -8,15 +8,9 @@ import { basename, join } from "node:path";
 import { promisify } from "node:util";
 import { root } from "./script.ts";
 
-export interface RunResult {
-  stdout: string;
-  stderr: string;
-}
-export type Run = (
-  file: string,
-  args: readonly string[],
-  options?: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number },
-) => Promise<RunResult>;
+export type RunResult = { stdout: string; stderr: string };
+type RunOptions = { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number };
+export type Run = (file: string, args: readonly string[], options?: RunOptions) => Promise<RunResult>;
 
 const execFileAsync = promisify(execFile);
 const quietNpm = { npm_config_update_notifier: "false", npm_config_fund: "false", npm_config_audit: "false" };
@@ -44,11 +38,7 @@ async function tempProject<T>(prefix: string, fill: (dir: string) => Promise<T>)
   }
 }
 
-interface Manifest {
-  name: string;
-  version: string;
-  dependencies?: Record<string, string>;
-}
+type Manifest = { name: string; version: string; dependencies?: Record<string, string> };
 /** `packageDir` is the copy the tarball was packed from (for publint); `files`, `size` and `integrity` are npm's. */
 export type Packed = Awaited<ReturnType<typeof buildAndPack>>;
 
@@ -70,14 +60,7 @@ export const buildAndPack = () =>
     return { packageDir, manifest, tarball: join(dir, info.filename), ...info };
   });
 
-interface LockEntry {
-  version: string;
-  resolved?: string;
-  integrity?: string;
-  dependencies?: Record<string, string>;
-  dev?: boolean;
-  devOptional?: boolean;
-}
+type LockEntry = { version: string; resolved?: string; integrity?: string; dependencies?: Record<string, string> };
 
 /**
  * A new project in os.tmpdir() with the tarball installed by `npm ci --offline`. Offline works because the project gets
@@ -104,9 +87,10 @@ export const createConsumer = (packed: Packed) =>
       const entry = lock.packages[key];
       if (packages[key]) return;
       if (!entry) throw new Error(`${dep} is not (hoisted) in package-lock.json: it cannot be installed offline`);
-      const { dev: _, devOptional: __, ...kept } = entry;
-      const url = `${registry}/${dep}/-/${dep.split("/").pop()}-${entry.version}.tgz`;
-      packages[key] = { ...kept, resolved: entry.resolved ?? url };
+      packages[key] = {
+        ...entry,
+        resolved: entry.resolved ?? `${registry}/${dep}/-/${dep.split("/").pop()}-${entry.version}.tgz`,
+      };
       Object.keys(entry.dependencies ?? {}).forEach(add);
     };
     Object.keys(dependencies).forEach(add);

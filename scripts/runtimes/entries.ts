@@ -1,47 +1,45 @@
-// How each runtime gets the smoke suite (smoke.ts) and the package: the few lines of entry that load the package the
-// way the runtime's users do and hand its exports to the suite, written into the consumer project; the edge runtime's
-// bundle; Chromium's page. The config (the mock's URL, the hanging server's, the token) is written into each entry, so
-// no runtime needs an environment variable or a permission to read one.
+// How each runtime gets the smoke suite (smoke.ts) and the package: a few lines of entry that load the package the way
+// the runtime's users do, hand its exports to the suite and print its report, written into the consumer project with
+// the config (the mock's URL, the hanging server's, the token) in them, so no runtime needs an environment variable or
+// a permission to read one. entry.mjs imports the package (Node, Bun, Deno; bundled for the edge runtime; through an
+// import map in Chromium), entry.cjs requires it (Node, Bun).
 import { once } from "node:events";
 import { readFile, writeFile } from "node:fs/promises";
 import { createServer, type RequestListener } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+import { build, type BuildFailure } from "esbuild";
 import type { Browser } from "playwright-core";
 import { guardContext, launchChromium } from "../lib/chromium.ts";
 import type { Run } from "../lib/pack.ts";
 import { REPORT_MARK, type SmokeConfig, type SmokeReport } from "./smoke.ts";
 
-const literal = JSON.stringify;
-const PACKAGE = literal("rainbond-openapi");
-
-/** Writes the suite (as JavaScript) and the entries of Node, Bun and Deno: entry.mjs imports the package, entry.cjs
- *  requires it; both print the report. */
 export async function writeEntries(consumerDir: string, config: SmokeConfig, smokeSource: string): Promise<void> {
-  const report = `(report) => console.log(${literal(REPORT_MARK)} + JSON.stringify(report))`;
+  const [lib, run] = [`"rainbond-openapi"`, `smoke(lib, ${JSON.stringify(config)})`];
+  const print = `.then((report) => console.log(${JSON.stringify(REPORT_MARK)} + JSON.stringify(report)))`;
   await writeFile(join(consumerDir, "smoke.mjs"), smokeSource);
-  await writeFile(
-    join(consumerDir, "entry.mjs"),
-    `import * as lib from ${PACKAGE};\nimport { smoke } from "./smoke.mjs";\n(${report})(await smoke(lib, ${literal(config)}));\n`,
-  );
-  await writeFile(
-    join(consumerDir, "entry.cjs"),
-    `const lib = require(${PACKAGE});\nimport("./smoke.mjs").then(({ smoke }) => smoke(lib, ${literal(config)})).then(${report});\n`,
-  );
+  const esm = `import * as lib from ${lib};\nimport { smoke } from "./smoke.mjs";\nexport const done = ${run}${print};\n`;
+  await writeFile(join(consumerDir, "entry.mjs"), esm);
+  const cjs = `const lib = require(${lib});\nimport("./smoke.mjs").then(({ smoke }) => ${run})${print};\n`;
+  await writeFile(join(consumerDir, "entry.cjs"), cjs);
+}
+
+/** The smoke report an entry printed, from among whatever else the runtime printed. */
+export function parseReport(stdout: string): SmokeReport {
+  const line = stdout.split("\n").find((l) => l.startsWith(REPORT_MARK));
+  if (!line) throw new Error(`printed no smoke report:\n${stdout.trim().slice(-2000) || "(nothing)"}`);
+  return JSON.parse(line.slice(REPORT_MARK.length)) as SmokeReport;
 }
 
 /**
- * The package and the suite (smoke.mjs of the consumer project) bundled as one script for the edge runtime, as a
- * Vercel Edge Function is bundled: the `edge-light`, `worker` and `browser` export conditions, no Node builtins (an
- * import of one fails the bundle). The script leaves its report's promise on `globalThis.smokeReport`.
+ * entry.mjs bundled as one script for the edge runtime, as a Vercel Edge Function is bundled: the `edge-light`,
+ * `worker` and `browser` export conditions, no Node builtins (an import of one fails the bundle).
  */
-export async function edgeBundle(consumerDir: string, config: SmokeConfig): Promise<string> {
-  const contents = `import * as lib from ${PACKAGE};\nimport { smoke } from "./smoke.mjs";\nglobalThis.smokeReport = smoke(lib, ${literal(config)});\n`;
+export async function edgeBundle(consumerDir: string): Promise<string> {
   try {
     const result = await build({
-      stdin: { contents, resolveDir: consumerDir, sourcefile: "edge-entry.mjs" },
+      entryPoints: ["entry.mjs"],
       absWorkingDir: consumerDir,
       bundle: true,
       write: false,
@@ -53,12 +51,8 @@ export async function edgeBundle(consumerDir: string, config: SmokeConfig): Prom
     });
     return result.outputFiles[0]!.text;
   } catch (err) {
-    const { errors, message } = err as {
-      errors?: { location: { file: string } | null; text: string }[];
-      message: string;
-    };
-    const why = errors?.map((e) => `${e.location?.file ?? ""}: ${e.text}`).join("; ") ?? message;
-    throw new Error(`the package does not bundle for the edge runtime: ${why}`, { cause: err });
+    const why = (err as BuildFailure).errors?.map((e) => `${e.location?.file ?? ""}: ${e.text}`).join("; ");
+    throw new Error(`the package does not bundle for the edge runtime: ${why ?? err}`, { cause: err });
   }
 }
 
@@ -69,7 +63,7 @@ export async function edgeBundle(consumerDir: string, config: SmokeConfig): Prom
 export async function importMapOf(consumerDir: string, run: Run): Promise<Record<string, string>> {
   const manifest = JSON.parse(await readFile(join(consumerDir, "node_modules/rainbond-openapi/package.json"), "utf8"));
   const names = [manifest.name, ...Object.keys(manifest.dependencies ?? {})];
-  const code = `console.log(JSON.stringify(${literal(names)}.map((n) => [n, import.meta.resolve(n)])))`;
+  const code = `console.log(JSON.stringify(${JSON.stringify(names)}.map((n) => [n, import.meta.resolve(n)])))`;
   const { stdout } = await run(process.execPath, ["--input-type=module", "-e", code], { cwd: consumerDir });
   const resolved = JSON.parse(stdout) as [string, string][];
   const path = (url: string) => `/${relative(consumerDir, fileURLToPath(url)).split(sep).join("/")}`;
@@ -77,22 +71,14 @@ export async function importMapOf(consumerDir: string, run: Run): Promise<Record
 }
 
 /**
- * Runs the suite in a fresh Chromium page that loads the package's ES modules as the tarball installed them, through
+ * Runs entry.mjs in a fresh Chromium page that loads the package's ES modules as the tarball installed them, through
  * an import map (no bundler that could paper over a Node-only import), under guardContext (which blocks and records
- * any request leaving the machine, and every page error). Resolves with the suite's report, the page's problems added
- * as a failed check; rejects with what went wrong in the page.
+ * any request leaving the machine, and every page error); resolves with what it printed, the page's problems added as
+ * a failed check of the report. The page is served from loopback; the Prism mock is another origin, as a console and a
+ * web app are: the calls go through CORS.
  */
 export async function runInChromium(consumerDir: string, config: SmokeConfig, run: Run): Promise<SmokeReport> {
-  const imports = await importMapOf(consumerDir, run);
-  // A module that fails to load (an import the browser cannot resolve, such as `node:fs`) rejects the report's promise.
-  const page = `<!doctype html>
-<script type="importmap">${literal({ imports })}</script>
-<script type="module">
-window.smokeReport = Promise.all([import(${PACKAGE}), import("/smoke.mjs")]).then(([lib, { smoke }]) => smoke(lib, ${literal(config)}));
-</script>
-`;
-  // The page is served from loopback; the Prism mock is another origin, as a console and a web app are: the calls go
-  // through CORS.
+  const page = `<!doctype html>\n<script type="importmap">${JSON.stringify({ imports: await importMapOf(consumerDir, run) })}</script>\n`;
   const site = await listen(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? "/", "http://127.0.0.1").pathname);
     if (path === "/") return res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page);
@@ -107,15 +93,19 @@ window.smokeReport = Promise.all([import(${PACKAGE}), import("/smoke.mjs")]).the
     const context = await browser.newContext({ serviceWorkers: "block" });
     const guard = await guardContext(context);
     const tab = await context.newPage();
+    const printed: string[] = [];
+    tab.on("console", (message) => message.type() === "log" && printed.push(message.text()));
     await tab.goto(`${site.url}/`);
-    const report = (await tab.evaluate("window.smokeReport").catch((err: Error) => {
+    // A module that fails to load (an import the browser cannot resolve, such as `node:fs`) rejects the import.
+    await tab.evaluate(`import("/entry.mjs").then((entry) => entry.done)`).catch((err: Error) => {
       const problems = guard.problems().length ? ` (${guard.problems().join("; ")})` : "";
       throw new Error(`the page failed: ${err.message.split("\n")[0]}${problems}`, { cause: err });
-    })) as SmokeReport;
+    });
     if (guard.seen === 0) throw new Error("the request guard saw no request: it is not in the way");
     // Chromium logs every non-2xx answer; the one the 404 check asks for is expected, any other error is not.
     const expected404 = `Failed to load resource: the server responded with a status of 404 (Not Found) (${config.baseUrl}/`;
     guard.consoleErrors = guard.consoleErrors.filter((e) => !e.startsWith(expected404));
+    const report = parseReport(printed.join("\n"));
     const problems = guard.problems();
     if (problems.length) report.checks.push({ name: "the page stays clean", ok: false, detail: problems.join("; ") });
     return report;

@@ -8,8 +8,8 @@ import { fileURLToPath } from "node:url";
 import type { Run } from "../lib/pack.ts";
 import { root, scriptArgs } from "../lib/script.ts";
 import { platformBinary } from "./cache.ts";
-import { edgeBundle } from "./entries.ts";
-import { REPORT_MARK, type SmokeConfig, type SmokeReport } from "./smoke.ts";
+import { edgeBundle, parseReport } from "./entries.ts";
+import type { SmokeConfig, SmokeReport } from "./smoke.ts";
 
 /** Everything the matrix installs from the npm registry, exactly. Node 20 is the Node running the matrix when it is a
  *  Node 20 (CI's and this project's); otherwise the pinned 20 is installed like the others. */
@@ -22,9 +22,8 @@ export const PINNED = {
 };
 
 /** The Chromium of @sparticuz/chromium, which the Chromium row runs in. */
-export const chromiumVersion: string = JSON.parse(
-  readFileSync(join(root, "node_modules/@sparticuz/chromium/package.json"), "utf8"),
-).version;
+const chromiumManifest = readFileSync(join(root, "node_modules/@sparticuz/chromium/package.json"), "utf8");
+export const chromiumVersion = (JSON.parse(chromiumManifest) as { version: string }).version;
 
 /**
  * The TypeScript settings a consumer has. Both compile types.mts (ESM: the .d.ts tree) and types.cts (CommonJS:
@@ -35,6 +34,9 @@ const SETTINGS = {
   nodenext: { module: "nodenext", moduleResolution: "nodenext" },
   bundler: { module: "esnext", moduleResolution: "bundler" },
 };
+/** Strict, and without skipLibCheck, so the shipped declarations (and openapi-fetch's) are checked too. */
+const STRICT = { strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, noUnusedLocals: true };
+const OTHER = { skipLibCheck: false, target: "ES2022", lib: ["ES2022", "DOM"], types: [], noEmit: true };
 
 export interface MatrixContext {
   run: Run;
@@ -47,17 +49,9 @@ export interface MatrixContext {
   chromium(): Promise<SmokeReport>;
   typescripts: readonly string[];
 }
-export interface Outcome {
-  ok: boolean;
-  summary: string;
-  problems: string[];
-}
-export interface Row {
-  name: string;
-  /** What it installs from the npm registry (`name@version`). */
-  needs: string[];
-  run(): Promise<Outcome>;
-}
+export type Outcome = { ok: boolean; summary: string; problems: string[] };
+/** `needs`: what the row installs from the npm registry (`name@version`). */
+export type Row = { name: string; needs: string[]; run(): Promise<Outcome> };
 
 const versionOf = (spec: string) => spec.slice(spec.lastIndexOf("@") + 1);
 /** The entries of the runtimes that load a package both ways. */
@@ -96,7 +90,7 @@ export function matrixRows(ctx: MatrixContext): Row[] {
   smokeRow(`edge-runtime ${versionOf(PINNED.edge)}`, "edge-runtime", [PINNED.edge], async () => {
     const dir = await ctx.install(PINNED.edge);
     const bundle = join(ctx.consumerDir, "edge-bundle.js");
-    await writeFile(bundle, await edgeBundle(ctx.consumerDir, ctx.config));
+    await writeFile(bundle, await edgeBundle(ctx.consumerDir));
     const edgeHost = join(dirname(fileURLToPath(import.meta.url)), "edge-host.ts");
     return script(process.execPath, scriptArgs(edgeHost, dir, bundle));
   });
@@ -116,26 +110,14 @@ export function matrixRows(ctx: MatrixContext): Row[] {
   return rows;
 }
 
-/** Writes consumer.ts as types/types.mts and types/types.cts, and a tsconfig for each of the SETTINGS: strict, and
- *  without skipLibCheck, so the shipped declarations (and openapi-fetch's) are checked too. */
+/** Writes consumer.ts as types/types.mts and types/types.cts, and a tsconfig for each of the SETTINGS. */
 export async function writeTypeScriptConsumer(dir: string): Promise<void> {
   await mkdir(join(dir, "types"));
   const consumer = join(dirname(fileURLToPath(import.meta.url)), "consumer.ts");
   const files = ["types/types.mts", "types/types.cts"];
   for (const file of files) await copyFile(consumer, join(dir, file));
   for (const [setting, options] of Object.entries(SETTINGS)) {
-    const compilerOptions = {
-      ...options,
-      strict: true,
-      noUncheckedIndexedAccess: true,
-      exactOptionalPropertyTypes: true,
-      noUnusedLocals: true,
-      skipLibCheck: false,
-      target: "ES2022",
-      lib: ["ES2022", "DOM"],
-      types: [],
-      noEmit: true,
-    };
+    const compilerOptions = { ...options, ...STRICT, ...OTHER };
     await writeFile(join(dir, `tsconfig.${setting}.json`), JSON.stringify({ compilerOptions, files }, null, 2));
   }
 }
@@ -154,13 +136,6 @@ async function compileConsumer({ run, consumerDir }: MatrixContext, tsc: string,
   return { ok: problems.length === 0, summary: `strict, no skipLibCheck, .mts and .cts (tsc ${reported})`, problems };
 }
 
-/** The smoke report an entry printed, from among whatever else the runtime printed. */
-export function parseReport(stdout: string): SmokeReport {
-  const line = stdout.split("\n").find((l) => l.startsWith(REPORT_MARK));
-  if (!line) throw new Error(`printed no smoke report:\n${stdout.trim().slice(-2000) || "(nothing)"}`);
-  return JSON.parse(line.slice(REPORT_MARK.length)) as SmokeReport;
-}
-
 /** A row's outcome from a smoke report: it passes when every check passed in the runtime the row started (a report
  *  from another runtime, e.g. the host's Node where Node 22 was meant, fails it). */
 export function judge(report: SmokeReport, expected: string): Outcome {
@@ -172,20 +147,20 @@ export function judge(report: SmokeReport, expected: string): Outcome {
   return { ok: problems.length === 0, summary: summary + (report.inspect ? "" : " (it has no inspect)"), problems };
 }
 
+/** The outcome of a row that threw: its runtime could not be installed, did not start, printed no report. */
+const failure = (err: unknown): Outcome => ({ ok: false, summary: "failed to run", problems: [messageOf(err)] });
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
 /**
  * Runs the rows one after the other, printing a line per row as it ends (`ok` or `FAIL`, its name, its summary and
- * time, and under a failure each problem) and last `N passed, N failed`. A row that throws (its runtime could not be
- * installed, did not start, printed no report) fails with the error's message: nothing is skipped.
+ * time, and under a failure each problem) and last `N passed, N failed`. A row that throws fails with the error's
+ * message: nothing is skipped.
  */
 export async function runRows(rows: readonly Omit<Row, "needs">[], print: (line: string) => void): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   for (const { name, run } of rows) {
     const started = Date.now();
-    const { ok, summary, problems } = await run().catch((err: unknown) => ({
-      ok: false,
-      summary: "failed to run",
-      problems: [err instanceof Error ? err.message : String(err)],
-    }));
+    const { ok, summary, problems } = await run().catch(failure);
     outcomes.push({ ok, summary, problems });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     print(`${ok ? "ok  " : "FAIL"}  ${name.padEnd(36)} ${summary} [${seconds} s]`);

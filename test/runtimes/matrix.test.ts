@@ -5,7 +5,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { root } from "../../scripts/lib/script.ts";
-import { chromiumVersion, judge, matrixRows, parseReport, PINNED, runRows } from "../../scripts/runtimes/matrix.ts";
+import { parseReport } from "../../scripts/runtimes/entries.ts";
+import { chromiumVersion, judge, matrixRows, PINNED, runRows } from "../../scripts/runtimes/matrix.ts";
 import type { MatrixContext, Outcome } from "../../scripts/runtimes/matrix.ts";
 import { REPORT_MARK, type SmokeReport } from "../../scripts/runtimes/smoke.ts";
 
