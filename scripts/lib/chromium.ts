@@ -12,19 +12,19 @@ const setupError = (message: string) =>
 /** CHROMIUM_PATH if set (it must exist), else the npm registry's Chromium; a clear error naming the fix otherwise. */
 export async function chromiumPath(env = process.env, unpack = () => sparticuz.executablePath()): Promise<string> {
   const fromEnv = env.CHROMIUM_PATH;
-  if (fromEnv && existsSync(fromEnv)) return fromEnv;
-  if (fromEnv) {
-    throw setupError(
-      `CHROMIUM_PATH is set to ${fromEnv}, which does not exist. Point it at a Chromium or Chrome executable, ` +
-        "or unset it to use the Chromium that `npm ci` installs (@sparticuz/chromium).",
-    );
+  if (!fromEnv) {
+    return unpack().catch((error: Error) => {
+      throw setupError(
+        `The browser tests use the Chromium of @sparticuz/chromium, which could not be unpacked (${error.message}). ` +
+          "Run `npm ci` again, or set CHROMIUM_PATH to a Chromium or Chrome executable.",
+      );
+    });
   }
-  return unpack().catch((error: Error) => {
-    throw setupError(
-      `The browser tests use the Chromium of @sparticuz/chromium, which could not be unpacked (${error.message}). ` +
-        "Run `npm ci` again, or set CHROMIUM_PATH to a Chromium or Chrome executable.",
-    );
-  });
+  if (existsSync(fromEnv)) return fromEnv;
+  throw setupError(
+    `CHROMIUM_PATH is set to ${fromEnv}, which does not exist. Point it at a Chromium or Chrome executable, ` +
+      "or unset it to use the Chromium that `npm ci` installs (@sparticuz/chromium).",
+  );
 }
 
 /** Flags of the npm Chromium not to take: one process only breaks a second browser context, and the web-security

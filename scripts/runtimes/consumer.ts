@@ -17,30 +17,16 @@ import type { RequestInfo, RetryDelay, Sample, ServiceBaseInfo, TeamsApi, WithRe
 const logger: Logger = console;
 const logLevel: LogLevel = "warn";
 const retryDelay: Partial<RetryDelay> = { baseMs: 100, maxMs: 1_000 };
-const options: ClientOptions = {
-  baseUrl: "http://127.0.0.1:7070",
-  token: "consumer-token",
-  headers: { "x-trace": "1" },
-  timeoutMs: 5_000,
-  retries: 1,
-  retryDelay,
-  logger,
-  logLevel,
-};
+const connection = { baseUrl: "http://127.0.0.1:7070", token: "consumer-token", headers: { "x-trace": "1" } };
+const options: ClientOptions = { ...connection, timeoutMs: 5_000, retries: 1, retryDelay, logger, logLevel };
 const client: RainbondClient = createRainbondClient(options);
 const region: RegionScope = { teamId: "q8k2mz5d", regionName: "rainbond" };
 const app: AppScope = { ...region, appId: 12 };
 const component: ComponentScope = { ...app, serviceId: "gr3f9c2a" };
 const call: CallOptions = { timeoutMs: 1_000, retries: 0, signal: new AbortController().signal };
-const areas: [RegionsApi, PortsApi, GatewayApi, MonitorApi, TeamsApi, AppsApi, ComponentsApi] = [
-  client.regions,
-  client.ports,
-  client.gateway,
-  client.monitor,
-  client.teams,
-  client.apps,
-  client.components,
-];
+type Areas = [RegionsApi, PortsApi, GatewayApi, MonitorApi, TeamsApi, AppsApi, ComponentsApi];
+const { regions, ports: portsApi, gateway, monitor, teams, apps, components: componentsApi } = client;
+const areas: Areas = [regions, portsApi, gateway, monitor, teams, apps, componentsApi];
 
 export async function use(): Promise<string[]> {
   const protocol: PortProtocol = "http";

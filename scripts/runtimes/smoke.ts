@@ -30,15 +30,14 @@ function fields(actual: object, expected: Record<string, unknown>, what = "") {
     assert(Object.is(got, value), `${what}${key}: expected ${show(value)}, got ${show(got)}`);
   }
 }
-/** Runs `call`, which must reject; resolves with what it rejected with. */
-const rejection = (call: () => Promise<unknown>, what: string) =>
-  call().then(
-    () => Promise.reject(new CheckFailed(`${what}: resolved, but it should have failed`)),
-    (err: unknown) => err,
+/** Runs `call`, which must reject with an instance of each class named (by `instanceof`, not by name), of
+ *  RainbondError and of Error, named after the first; resolves with what it rejected with. */
+async function failsWith(lib: typeof Package, call: () => Promise<unknown>, what: string, ...names: ErrorName[]) {
+  const resolved = new CheckFailed(`${what}: resolved, but it should have failed`);
+  const err: unknown = await call().then(
+    () => Promise.reject(resolved),
+    (e: unknown) => e,
   );
-/** `err` is an instance of each class named (by `instanceof`, not by name), of RainbondError and of Error; and is
- *  named after the first. */
-function isA(lib: typeof Package, err: unknown, what: string, ...names: ErrorName[]): asserts err is Error {
   for (const name of [...names, "RainbondError" as const]) {
     const Class: unknown = lib[name];
     assert(typeof Class === "function", `the package exports no ${name}`);
@@ -46,6 +45,7 @@ function isA(lib: typeof Package, err: unknown, what: string, ...names: ErrorNam
   }
   assert(err instanceof Error, `${what}: ${describe(err)} is not instanceof Error`);
   fields(err, { name: names[0] }, `${what}: `);
+  return err;
 }
 
 type ErrorName = Extract<keyof typeof Package, `Rainbond${string}Error`>;
@@ -87,7 +87,8 @@ export async function smoke(
   const countingFetch: typeof fetch = (input, init) => (sent++, globalThis.fetch(input, init));
   const client = (options: Partial<Package.ClientOptions> = {}) =>
     lib.createRainbondClient({ baseUrl, token, logLevel: "off", fetch: countingFetch, ...options });
-  let notFound: unknown; // the 404 error, shown in the last check
+  const failure = failsWith.bind(undefined, lib);
+  let notFound: Error | undefined; // the 404 error, shown in the last check
 
   const checks: Record<string, () => Promise<void>> = {
     "a scoped GET returns the component": async () => {
@@ -101,28 +102,25 @@ export async function smoke(
     },
     "a 404 is a RainbondNotFoundError with its status": async () => {
       const c = client({ headers: { Prefer: "code=404" } });
-      notFound = await rejection(() => c.components.get(component), "components.get with Prefer: code=404");
-      isA(lib, notFound, "the 404", "RainbondNotFoundError", "RainbondApiError");
+      const call = () => c.components.get(component);
+      notFound = await failure(call, "the 404", "RainbondNotFoundError", "RainbondApiError");
       fields(notFound, { status: 404, operation: "components.get" });
     },
     "bad input is refused before any request": async () => {
       const c = client();
       sent = 0;
-      const badPort = await rejection(() => c.ports.add(component, { port: 70000, protocol: "http" }), "port 70000");
-      isA(lib, badPort, "port 70000", "RainbondInputError");
-      fields(badPort, { argument: "body.port" });
+      const badPort = () => c.ports.add(component, { port: 70000, protocol: "http" });
+      fields(await failure(badPort, "port 70000", "RainbondInputError"), { argument: "body.port" });
       const { appId: _, ...noApp } = component;
       // @ts-expect-error a component scope without appId, as a JavaScript caller may pass
-      const missing = await rejection(() => c.components.get(noApp), "a component scope without appId");
-      isA(lib, missing, "no appId", "RainbondInputError");
-      const badClient = await rejection(async () => client({ baseUrl: "ftp://127.0.0.1" }), "baseUrl ftp:");
-      isA(lib, badClient, "baseUrl ftp:", "RainbondInputError");
+      await failure(() => c.components.get(noApp), "no appId", "RainbondInputError");
+      await failure(async () => client({ baseUrl: "ftp://127.0.0.1" }), "baseUrl ftp:", "RainbondInputError");
       fields({ "requests sent": sent }, { "requests sent": 0 });
     },
     "a timeout ends the call with a RainbondTimeoutError": async () => {
       const c = client({ baseUrl: hangUrl, retries: 0, timeoutMs });
-      const err = await rejection(() => c.components.get(component), "a call to a server that never answers");
-      isA(lib, err, "the timeout", "RainbondTimeoutError", "RainbondConnectionError");
+      const call = () => c.components.get(component);
+      await failure(call, "the timeout", "RainbondTimeoutError", "RainbondConnectionError");
     },
     "an abort ends the call with a RainbondAbortError": async () => {
       // The server sends an answer's headers and never its body: once they are here, the call is in flight.
@@ -135,7 +133,7 @@ export async function smoke(
       const call = c.components.get(component, { signal: controller.signal, timeoutMs: 60_000 });
       await Promise.race([inFlight, call.catch(() => {})]);
       controller.abort();
-      isA(lib, await rejection(() => call, "an aborted call"), "the abort", "RainbondAbortError");
+      await failure(() => call, "the abort", "RainbondAbortError");
       fields({ "requests sent": sent }, { "requests sent": 1 });
     },
     "the client and its errors show no token": async () => {
@@ -146,7 +144,7 @@ export async function smoke(
       };
       const inspect = runtimeInspect();
       if (inspect) shown["inspect(client)"] = inspect(c);
-      if (notFound instanceof Error) {
+      if (notFound) {
         shown["the 404's message"] = notFound.message;
         shown["the 404's stack"] = String(notFound.stack);
         shown["JSON.stringify(the 404)"] = JSON.stringify(notFound);
