@@ -25,15 +25,13 @@ const install = (spec: string) => installs.get(spec) ?? installs.set(spec, insta
 
 console.log(`runtimes and compilers from the npm registry, cached in ${cacheRoot()}`);
 const cleanups: (() => Promise<unknown>)[] = [];
+/** `resource`, with what ends it kept for the end of the run (in the reverse order). */
+const kept = <T>(resource: T, end: (r: T) => Promise<unknown>) => (cleanups.unshift(() => end(resource)), resource);
 try {
-  const packed = await buildAndPack();
-  cleanups.push(packed.cleanup);
-  const consumer = await createConsumer(packed);
-  cleanups.push(consumer.cleanup);
-  const prism = await startPrism();
-  cleanups.push(prism.stop);
-  const hang = await startHangingServer();
-  cleanups.push(hang.close);
+  const packed = kept(await buildAndPack(), (p) => p.cleanup());
+  const consumer = kept(await createConsumer(packed), (c) => c.cleanup());
+  const prism = kept(await startPrism(), (p) => p.stop());
+  const hang = kept(await startHangingServer(), (h) => h.close());
 
   const config = { baseUrl: prism.url, hangUrl: hang.url, token: "smoke-token-never-shown-7f3a" };
   // The suite runs as JavaScript in every runtime (Node 20 and browsers strip no types): esbuild removes them.
@@ -54,5 +52,5 @@ try {
   const outcomes = await runRows(rows, (line) => console.log(line));
   process.exitCode = outcomes.every((o) => o.ok) ? 0 : 1;
 } finally {
-  for (const cleanup of cleanups.reverse()) await cleanup();
+  for (const cleanup of cleanups) await cleanup();
 }
