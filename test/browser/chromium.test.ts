@@ -1,7 +1,7 @@
 // How the browser tests find Chromium, and what they say when there is none.
 import { accessSync, constants } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { chromiumPath } from "./chromium.js";
+import { chromiumPath } from "../../scripts/lib/chromium.ts";
 
 const never = () => Promise.reject(new Error("not expected to unpack"));
 

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { assertSelfContained, buildSite, serveSite, type BuiltSite } from "../../scripts/docs.ts";
 import type { CodeSample } from "../../scripts/docs/code-samples.ts";
 import { readMethods } from "../../scripts/lib/methods.ts";
-import { chromiumPath, guardContext, launchChromium, type Guard } from "./chromium.js";
+import { chromiumPath, guardContext, launchChromium, type Guard } from "../../scripts/lib/chromium.ts";
 import {
   expandTag,
   openOperation,

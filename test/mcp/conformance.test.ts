@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { installed } from "../../scripts/runtimes/cache.ts";
-import { run } from "../package/helpers.js";
+import { run } from "../../scripts/lib/pack.ts";
 import { PINNED } from "../../scripts/runtimes/matrix.ts";
 import { buildBin, overHttp, type HttpRunning } from "./helpers.js";
 

@@ -1,12 +1,18 @@
-// The package as a new project gets it: build, `npm pack`, install the tarball into a throwaway project (offline, from
-// the npm cache), compile TypeScript that uses the client under strict node16, nodenext and bundler settings, then
-// run the output with `import` and with `require` against the Prism mock.
+// The package as a new project gets it: build, `npm pack` (publint and attw find nothing wrong with the tarball),
+// install the tarball into a throwaway project (offline, from the npm cache), compile TypeScript that uses the client
+// under strict node16, nodenext and bundler settings, then run the output with `import` and with `require` against the
+// Prism mock. One build for all: building and packing is most of this file's time.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { build } from "esbuild";
+import { publint } from "publint";
+import { formatMessage } from "publint/utils";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { buildAndPack, createConsumer, root, run, tscPath, type Packed } from "./helpers.js";
+import { buildAndPack, createConsumer, run, type Packed } from "../../scripts/lib/pack.ts";
+import { root } from "../../scripts/lib/script.ts";
+
+const tscPath = join(root, "node_modules/typescript/bin/tsc");
 
 const prismUrl = inject("prismUrl");
 let packed: Packed;
@@ -92,6 +98,49 @@ describe("the tarball", () => {
   });
 });
 
+// publint and Are The Types Wrong (attw, strict profile, no rule ignored) find no problem in it.
+describe("the tarball, linted", () => {
+  test("publint reports nothing, suggestions included", async () => {
+    const tarball = await readFile(packed.tarball);
+    const { messages, pkg } = await publint({
+      pack: { tarball: tarball.buffer.slice(tarball.byteOffset, tarball.byteOffset + tarball.byteLength) },
+      level: "suggestion",
+      strict: true,
+    });
+    expect(messages.map((m) => formatMessage(m, pkg) ?? m.code)).toEqual([]);
+  });
+
+  interface Resolution {
+    resolution?: { fileName: string };
+    implementationResolution?: { fileName: string };
+  }
+
+  test("attw reports nothing, and each way of resolving the package finds the right types and code", async () => {
+    const attw = join(root, "node_modules/@arethetypeswrong/cli/dist/index.js");
+    // --no-definitely-typed: never ask the registry for @types/rainbond-openapi. The CLI exits 1 on any problem.
+    const { stdout } = await run(process.execPath, [attw, packed.tarball, "--format", "json", "--no-definitely-typed"]);
+    const report = JSON.parse(stdout) as {
+      analysis: { problems: unknown[]; entrypoints: Record<string, { resolutions: Record<string, Resolution> }> };
+    };
+    expect(report.analysis.problems).toEqual([]);
+
+    const files = (subpath: string) =>
+      Object.fromEntries(
+        Object.entries(report.analysis.entrypoints[subpath]!.resolutions).map(([kind, r]) => [
+          kind,
+          [r.resolution?.fileName, r.implementationResolution?.fileName].map((f) =>
+            f?.replace("/node_modules/rainbond-openapi/", ""),
+          ),
+        ]),
+      );
+    const cjs = ["dist/index.d.cts", "dist/index.cjs"];
+    const esm = ["dist/index.d.ts", "dist/index.js"];
+    expect(files(".")).toEqual({ node10: cjs, "node16-cjs": cjs, "node16-esm": esm, bundler: esm });
+    for (const [kind, [types]] of Object.entries(files("./openapi.json")))
+      expect(types, kind).toBe("dist/openapi.json");
+  });
+});
+
 describe("its entries", () => {
   // Loaded from all three entries, an error is one class: the entries share one copy of the code per format. The same
   // lines run after `require` and after `import`.
@@ -147,7 +196,7 @@ import * as operations from "rainbond-openapi/operations";`;
 // Three ways a TypeScript project resolves the package; each compiles both entries (the .mts imports and gets the
 // .d.ts types, the .cts requires and gets the .d.cts ones). Under nodenext skipLibCheck is off, so both trees of
 // shipped declarations are type-checked too (once: checking them is most of a compile's time; whether they resolve
-// under every setting is attw's part, in lint.test.ts).
+// under every setting is attw's part, above).
 const settings = {
   node16: { module: "node16", moduleResolution: "node16", skipLibCheck: true },
   nodenext: { module: "nodenext", moduleResolution: "nodenext", skipLibCheck: false },

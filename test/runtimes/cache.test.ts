@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { cacheRoot, installed, platformBinary } from "../../scripts/runtimes/cache.ts";
-import { run } from "../package/helpers.js";
+import { run } from "../../scripts/lib/pack.ts";
 
 let dir: string;
 beforeEach(async () => {

@@ -1,15 +1,14 @@
 // How the matrix loads the package in the edge runtime and in Chromium, on tiny fixture packages (no runtime
 // installed): a package that imports a Node builtin does not bundle for the edge runtime, and the failure names it;
-// a clean one bundles into a script with nothing of Node in it; the browser's import map points at the files Node
-// resolves for `import`.
+// a clean one bundles entry.mjs into a script with nothing of Node in it, which prints the report; the browser's import
+// map points at the files Node resolves for `import`.
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runInNewContext } from "node:vm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { importMapOf } from "../../scripts/runtimes/browser.ts";
-import { edgeBundle } from "../../scripts/runtimes/entries.ts";
-import { run } from "../package/helpers.js";
+import { run } from "../../scripts/lib/pack.ts";
+import { edgeBundle, importMapOf, parseReport, writeEntries } from "../../scripts/runtimes/entries.ts";
 
 let consumer: string;
 beforeEach(async () => {
@@ -32,12 +31,13 @@ async function fixturePackage(name: string, esm: string, dependencies: Record<st
   await writeFile(join(dir, "dist/index.cjs"), "module.exports = {};\n");
 }
 
-/** A stand-in for smoke.mjs: reports what the package exports. */
-async function fixtureSmoke() {
-  const path = join(consumer, "smoke.mjs");
-  await writeFile(path, "export const smoke = async (lib, config) => ({ exports: Object.keys(lib), config });\n");
-  return "./smoke.mjs";
-}
+/** The entries, with a stand-in for smoke.mjs that reports what the package exports. */
+const fixtureEntries = () =>
+  writeEntries(
+    consumer,
+    config,
+    "export const smoke = async (lib, config) => ({ exports: Object.keys(lib), config });\n",
+  );
 
 describe("the edge bundle", () => {
   test("of a package that imports a Node builtin fails, naming the edge runtime and the import", async () => {
@@ -45,23 +45,24 @@ describe("the edge bundle", () => {
       "rainbond-openapi",
       'import { readFileSync } from "node:fs";\nexport const read = readFileSync;\n',
     );
-    await expect(edgeBundle(consumer, config, await fixtureSmoke())).rejects.toThrow(
+    await fixtureEntries();
+    await expect(edgeBundle(consumer)).rejects.toThrow(
       'the package does not bundle for the edge runtime: node_modules/rainbond-openapi/dist/index.js: Could not resolve "node:fs"',
     );
   });
 
-  test("of a clean package is one script, with no Node in it, that leaves the report on globalThis", async () => {
+  test("of a clean package is one script, with no Node in it, that prints the report", async () => {
     await fixturePackage("openapi-fetch", "export default function createClient() {}\n");
     await fixturePackage(
       "rainbond-openapi",
       'import createClient from "openapi-fetch";\nexport const createRainbondClient = () => createClient();\n',
     );
-    const script = await edgeBundle(consumer, config, await fixtureSmoke());
+    await fixtureEntries();
+    const script = await edgeBundle(consumer);
     expect(script).not.toMatch(/\brequire\(|node:/);
     // a bare V8 context: no process, no require, no module system
-    const context: { smokeReport?: Promise<unknown> } = {};
-    runInNewContext(script, context);
-    expect(await context.smokeReport).toEqual({ exports: ["createRainbondClient"], config });
+    const printed = new Promise<string>((log) => runInNewContext(script, { console: { log } }));
+    expect(parseReport(await printed)).toEqual({ exports: ["createRainbondClient"], config });
   });
 });
 

@@ -3,7 +3,7 @@
 // names it (the other checks still pass, so the report says which).
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import * as lib from "../../src/index.js";
-import { startHangingServer } from "../../scripts/runtimes/servers.ts";
+import { startHangingServer } from "../../scripts/runtimes/entries.ts";
 import { smoke, type SmokeReport } from "../../scripts/runtimes/smoke.ts";
 
 const baseUrl = inject("prismUrl");
@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => hang?.close());
 
-const run = (pkg: Record<string, unknown>) => smoke(pkg, { baseUrl, hangUrl: hang.url, token, timeoutMs: 200 });
+const run = (pkg: Record<string, unknown>) =>
+  smoke(pkg as typeof lib, { baseUrl, hangUrl: hang.url, token, timeoutMs: 200 });
 const failed = (report: SmokeReport) => report.checks.filter((c) => !c.ok);
 
 test("every check passes on the client, in this Node", async () => {
