@@ -1,4 +1,3 @@
-// @ts-nocheck -- typed in the move to TypeScript (issue 22)
 // What every script shares: where the project is, whether a module runs as the script (rather than imported by a test
 // or another script), its command line, and how one script starts another in a child process. Scripts are TypeScript
 // run one way: Node with tsx's loader (`node --import tsx scripts/x.ts`), in npm's scripts and in child processes alike.
@@ -30,24 +29,22 @@ export function scriptArgs(script: string, ...args: string[]): string[] {
 }
 
 /**
- * The command line of a script: node:util's parseArgs (strict), with --help added. --help prints `usage` on stdout and
- * exits 0; an unknown option or a missing value prints what is wrong and the usage on stderr and exits 2.
+ * The command line of a script: node:util's parseArgs (strict), with --help. --help prints `usage` on stdout and exits
+ * 0; an unknown option or a missing value prints what is wrong and the usage on stderr and exits 2.
  */
 export function commandLine<O extends NonNullable<ParseArgsConfig["options"]>>(
   usage: string,
   options: O,
   { args = process.argv.slice(2), allowPositionals = false }: { args?: string[]; allowPositionals?: boolean } = {},
 ) {
-  let parsed;
+  if (args.includes("--help")) {
+    process.stdout.write(`${usage}\n`);
+    process.exit(0);
+  }
   try {
-    parsed = parseArgs({ args, options: { ...options, help: { type: "boolean" } }, strict: true, allowPositionals });
+    return parseArgs({ args, options, strict: true, allowPositionals });
   } catch (err) {
     process.stderr.write(`${err instanceof Error ? err.message : err}\n${usage}\n`);
     process.exit(2);
   }
-  if (parsed.values.help) {
-    process.stdout.write(`${usage}\n`);
-    process.exit(0);
-  }
-  return parsed;
 }
