@@ -1,16 +1,24 @@
-// @ts-nocheck -- typed in the move to TypeScript (issue 22)
 // What a change means for the users of this TypeScript client: the one place where api-smart-diff's verdict is
 // corrected. The library judges a change by HTTP compatibility; a user of generated types also breaks at compile time
 // (a `switch` over a response enum with a `never` check, a comparison with a value no longer in a union, a field
 // that may now be `null`) and through the client's own input checks, which read the spec (generated/operations.ts).
-//
-// Each rule: a name, why it exists, when it applies (a context from locate.mjs) and the level it gives:
-// "breaking" (major), "non-breaking" (minor), "docs" (patch). The first rule that applies wins; where none does, the
-// library's own verdict stands (LIBRARY_LEVELS). Each rule has a test in test/api-diff/rules.test.ts.
-import { valueOf } from "./locate.ts";
+// The first rule that applies to a change (a context of locate.ts) gives its level; where none does, the library's
+// own verdict stands (LIBRARY_LEVELS). Each rule has a test in test/api-diff/rules.test.ts.
+import type { DiffType } from "api-smart-diff";
+import { valueOf, type Context, type Requirement } from "./locate.ts";
+
+/** From the most severe down: a major, a minor and a patch bump. */
+export const LEVELS = ["breaking", "non-breaking", "docs"] as const;
+export type Level = (typeof LEVELS)[number];
+export interface Rule {
+  name: string;
+  why: string;
+  applies(ctx: Context): boolean;
+  level: Level | ((ctx: Context) => Level);
+}
 
 /** The library's verdicts as levels, where no rule says otherwise. */
-export const LIBRARY_LEVELS = {
+export const LIBRARY_LEVELS: Record<DiffType, Level> = {
   breaking: "breaking",
   "non-breaking": "non-breaking",
   deprecated: "non-breaking", // a deprecation warns, the call still works: "Changed"
@@ -20,14 +28,13 @@ export const LIBRARY_LEVELS = {
   unclassified: "non-breaking",
 };
 
-const isRequestSide = (ctx) => ctx.part === "request" || ctx.part === "parameter";
+const isRequestSide = (ctx: Context) => ctx.part === "request" || ctx.part === "parameter";
 /** The types a `type` value allows; `integer` counts as a kind of `number`. */
-const typesOf = (type) => (type === undefined ? ["any"] : [].concat(type));
-const within = (narrow, wide) =>
+const typesOf = (type: unknown): unknown[] => (type === undefined ? ["any"] : [type].flat());
+const within = (narrow: unknown[], wide: unknown[]) =>
   wide.includes("any") || narrow.every((t) => wide.includes(t) || (t === "integer" && wide.includes("number")));
 
-/** @type {{ name: string, why: string, applies(ctx): boolean, level: string | ((ctx) => string) }[]} */
-export const RULES = [
+export const RULES: Rule[] = [
   {
     name: "examples-are-docs",
     why: "examples are read by people and by the mock server, never by the client; the library calls some edits breaking",
@@ -40,13 +47,15 @@ export const RULES = [
     applies: (ctx) => ctx.keyword === "x-max-points-per-series",
     level: (ctx) => {
       const [before, after] = [valueOf(ctx, "before"), valueOf(ctx, "after")];
-      return after !== undefined && (before === undefined || after < before) ? "breaking" : "non-breaking";
+      return after !== undefined && (before === undefined || Number(after) < Number(before))
+        ? "breaking"
+        : "non-breaking";
     },
   },
   {
     name: "sensitive-marks",
     why: "x-sensitive changes what the client masks in messages and logs: behaviour, not the API's shape",
-    applies: (ctx) => ctx.keyword === "x-sensitive" || ctx.rest?.includes("x-sensitive"),
+    applies: (ctx) => ctx.keyword === "x-sensitive" || !!ctx.rest?.includes("x-sensitive"),
     level: "non-breaking",
   },
   {
@@ -81,7 +90,7 @@ export const RULES = [
     name: "request-field-removed",
     why: "an object literal with a field the body type no longer has is a compile error (excess property check)",
     applies: (ctx) =>
-      ctx.part === "request" && ctx.action === "remove" && ctx.keyword === undefined && ctx.field.length > 0,
+      ctx.part === "request" && ctx.action === "remove" && ctx.keyword === undefined && !!ctx.field?.length,
     level: "breaking",
   },
   {
@@ -105,13 +114,13 @@ export const RULES = [
       "an alternative, fails none",
     applies: (ctx) => ctx.part === "security",
     level: (ctx) => {
-      const before = valueOf(ctx, "before") ?? [];
-      const after = valueOf(ctx, "after") ?? [];
-      const open = (requirements) => requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0);
+      const before = (valueOf(ctx, "before") ?? []) as Requirement[];
+      const after = (valueOf(ctx, "after") ?? []) as Requirement[];
+      const open = (all: Requirement[]) => all.length === 0 || all.some((r) => Object.keys(r).length === 0);
       if (open(after)) return "non-breaking";
       if (open(before)) return "breaking";
       // every alternative of before must still be accepted: some alternative of after asks for no more than it
-      const accepted = (r) => after.some((a) => Object.keys(a).every((scheme) => scheme in r));
+      const accepted = (r: Requirement) => after.some((a) => Object.keys(a).every((scheme) => scheme in r));
       return before.every(accepted) ? "non-breaking" : "breaking";
     },
   },
@@ -130,7 +139,7 @@ export const RULES = [
 ];
 
 /** The level of a change for this client's users, and the rule that decided it (undefined: the library's verdict). */
-export function classify(ctx) {
+export function classify(ctx: Context): { level: Level; rule: string | undefined } {
   for (const rule of RULES) {
     if (!rule.applies(ctx)) continue;
     return { level: typeof rule.level === "function" ? rule.level(ctx) : rule.level, rule: rule.name };

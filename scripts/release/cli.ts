@@ -1,42 +1,110 @@
-// @ts-nocheck -- typed in the move to TypeScript (issue 22)
-// What the release scripts share as command-line programs: whether a module runs as the script, the repository they
-// run in, running a command, and the step outputs of GitHub Actions.
-import { execFileSync } from "node:child_process";
-import { appendFileSync, realpathSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+#!/usr/bin/env node
+// The release scripts as commands, one per npm script: `node --import tsx scripts/release/cli.ts <command> [flags]`.
+// Step outputs for GitHub Actions go to $GITHUB_OUTPUT. Exit codes: 0 done, 1 refused (release:check), 2 failed.
+import { appendFileSync, writeFileSync } from "node:fs";
+import type { ParseArgsConfig } from "node:util";
+import { commandLine } from "../lib/script.ts";
+import { diffAgainstRef, git } from "../api-diff/index.ts";
+import { manifestOf, releaseCheck, writeApiChangeset } from "./changesets.ts";
+import { githubRelease, publish, version } from "./publish.ts";
+import { LABELS, pullRequestBody, regenerate } from "./regenerate.ts";
 
-/** Whether the module at `url` (import.meta.url) is the script node was started with. */
-export function isMain(url) {
-  try {
-    return realpathSync(process.argv[1]) === realpathSync(fileURLToPath(url));
-  } catch {
-    return false;
-  }
-}
-
-/** The top of the git repository of the working directory (npm runs scripts at the package's root). */
-export const repositoryRoot = () => git(process.cwd(), "rev-parse", "--show-toplevel").trim();
-
-/** git in `dir`; its output. */
-export const git = (dir, ...args) => execFileSync("git", args, { cwd: dir, encoding: "utf8", stdio: "pipe" });
-
-/** Appends `name=value` lines to the file GitHub Actions reads step outputs from ($GITHUB_OUTPUT), if any. */
-export function writeOutputs(outputs, file = process.env.GITHUB_OUTPUT) {
-  if (!file) return;
+const [command = "", ...args] = process.argv.slice(2);
+const parse = <O extends NonNullable<ParseArgsConfig["options"]>>(usage: string, options: O) =>
+  commandLine(`usage: npm run ${command}${Object.keys(options).length ? " -- " : ""}${usage}`, options, { args })
+    .values;
+const outputs = (values: Record<string, string | boolean>) =>
+  process.env.GITHUB_OUTPUT &&
   appendFileSync(
-    file,
-    Object.entries(outputs)
-      .map(([name, value]) => `${name}=${value}\n`)
+    process.env.GITHUB_OUTPUT,
+    Object.entries(values)
+      .map(([k, v]) => `${k}=${v}\n`)
       .join(""),
   );
+const base = { base: { type: "string", default: "origin/main" } } as const;
+const repository = () => git(process.cwd(), "rev-parse", "--show-toplevel").trim();
+const shortHead = (dir: string) => git(dir, "rev-parse", "--short", "HEAD").trim();
+
+async function run(): Promise<number> {
+  if (command === "release:check") {
+    const values = parse(
+      "[--base <git ref>]\n\nExit 1 when spec/ changed the API against <ref> (default origin/main) in a breaking way " +
+        "without a changeset of the bump it calls for.",
+      base,
+    );
+    const { ok, report } = await releaseCheck(repository(), values.base);
+    (ok ? console.log : console.error)(report);
+    return ok ? 0 : 1;
+  }
+  if (command === "changeset:api") {
+    const values = parse(
+      "[--base <git ref>] [--name <name>]\n\nWrites .changeset/<name>.md (default api-<short commit>) from the API " +
+        "diff of spec/ against <ref>\n(default origin/main); nothing when the API did not change.",
+      { ...base, name: { type: "string" } },
+    );
+    const dir = repository();
+    const result = await diffAgainstRef(values.base, dir);
+    const file = await writeApiChangeset(dir, result, values.name ?? `api-${shortHead(dir)}`);
+    console.log(file ? `wrote ${file} (${result.bump})` : `no API change against ${values.base}: no changeset`);
+    return 0;
+  }
+  if (command === "regenerate") {
+    const values = parse(
+      "[--body <file>] [--changeset-name <name>]\n\nRegenerates generated/ from spec/ and writes the changeset the " +
+        "API diff calls for; --body: the pull\nrequest's text to <file>. Step outputs: changed, bump, label, changeset.",
+      { body: { type: "string" }, "changeset-name": { type: "string" } },
+    );
+    const dir = repository();
+    const outcome = await regenerate(dir, values["changeset-name"]);
+    if (!outcome) {
+      console.log("generated/ is up to date with spec/");
+      outputs({ changed: false, bump: "none", label: "", changeset: "" });
+      return 0;
+    }
+    const {
+      GITHUB_SERVER_URL: server,
+      GITHUB_REPOSITORY: repo,
+      GITHUB_RUN_ID: id,
+      GITHUB_REF_NAME: name,
+    } = process.env;
+    const ref = `${name ?? git(dir, "rev-parse", "--abbrev-ref", "HEAD").trim()} (${shortHead(dir)})`;
+    const body = pullRequestBody(
+      outcome,
+      ref,
+      server && repo && id ? `${server}/${repo}/actions/runs/${id}` : undefined,
+    );
+    if (values.body) writeFileSync(values.body, body);
+    console.log(body);
+    const { bump } = outcome.result;
+    outputs({ changed: true, bump, label: LABELS[bump], changeset: outcome.changeset ?? "" });
+    return 0;
+  }
+  if (command === "release:version") {
+    parse("\n\nThe pending changesets become the new version in package.json, package-lock.json and CHANGELOG.md.", {});
+    console.log(`version ${version(repository())}: package.json, package-lock.json, CHANGELOG.md`);
+    return 0;
+  }
+  if (command === "release:publish") {
+    const values = parse(
+      "[--github] [--notes <file>]\n\nPublishes the version in package.json to npm and tags it; the release notes " +
+        "go to a GitHub release\n(--github: GITHUB_TOKEN, GITHUB_REPOSITORY) or to <file>. Step outputs: " +
+        "published, version, tag.",
+      { github: { type: "boolean" }, notes: { type: "string" } },
+    );
+    const dir = repository();
+    const { published, version, tag, notes = "" } = publish(dir);
+    outputs({ published, version, tag });
+    console.log(published ? `published ${tag}\n\n${notes}` : `${tag}: already published, nothing to do`);
+    if (published && values.notes) writeFileSync(values.notes, notes);
+    if (published && values.github) await githubRelease(dir, tag, notes);
+    return 0;
+  }
+  throw new Error(`no such command (release:check, changeset:api, regenerate, release:version, release:publish)`);
 }
 
-/** Runs a CLI entry point; a thrown error is printed with the program's name and exits with 2. */
-export async function main(name, run) {
-  try {
-    process.exitCode = (await run()) ?? 0;
-  } catch (err) {
-    console.error(`${name}: ${err instanceof Error ? err.message : err}`);
-    process.exitCode = 2;
-  }
+try {
+  process.exitCode = await run();
+} catch (err) {
+  console.error(`${command}: ${err instanceof Error ? err.message : err}`);
+  process.exitCode = 2;
 }

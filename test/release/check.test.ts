@@ -7,7 +7,7 @@ import { cp, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { coveringBumps, releaseCheck } from "../../scripts/release/index.ts";
+import { coveringBumps, releaseCheck } from "../../scripts/release/changesets.ts";
 import { addPortField, removePortField, replaceIn } from "./spec-edits.js";
 import { createTempRepo, root, type TempRepo } from "./temp-repo.js";
 
@@ -75,12 +75,12 @@ describe("the release check", () => {
 
   test("npm run release:check: exit 1 naming the breaking change, exit 0 once a major changeset is added", async () => {
     await removePortField(repo.dir);
-    const cli = join(root, "scripts/release/check.ts");
-    const refused = await exec(process.execPath, scriptArgs(cli, "--base", base), { cwd: repo.dir }).catch((e) => e);
+    const cli = scriptArgs(join(root, "scripts/release/cli.ts"), "release:check", "--base", base);
+    const refused = await exec(process.execPath, cli, { cwd: repo.dir }).catch((e) => e);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("- `ports.list`: response 200 field `[].k8s_service_name` removed");
     await changeset("api-drop", "major");
-    const passed = await exec(process.execPath, scriptArgs(cli, "--base", base), { cwd: repo.dir });
+    const passed = await exec(process.execPath, cli, { cwd: repo.dir });
     expect(passed.stdout).toContain("versioned (major: .changeset/api-drop.md)");
   });
 

@@ -111,8 +111,8 @@ let seeded: Promise<unknown>;
 const cleanups: (() => Promise<void>)[] = [];
 
 /** Runs one of the project's scripts in the temporary repository, as the workflows do. */
-const script = (file: string, args: string[] = [], env: NodeJS.ProcessEnv = {}) =>
-  exec(process.execPath, scriptArgs(join(repo.dir, file), ...args), {
+const script = (command: string, args: string[] = [], env: NodeJS.ProcessEnv = {}) =>
+  exec(process.execPath, scriptArgs(join(repo.dir, "scripts/release/cli.ts"), command, ...args), {
     cwd: repo.dir,
     env: { ...process.env, ...gitIdentity, ...env },
     maxBuffer: 64 * 1024 * 1024,
@@ -206,7 +206,7 @@ describe(
         repo.commit(`spec: ${change.name}`);
         const body = join(work, `pr-body-${version}.md`);
         const outputs = join(work, `outputs-${version}`);
-        await script("scripts/release/regenerate.ts", ["--body", body], { GITHUB_OUTPUT: outputs });
+        await script("regenerate", ["--body", body], { GITHUB_OUTPUT: outputs });
         const text = await readFile(body, "utf8");
         expect(text.startsWith(`**${change.section}**\n\n`)).toBe(true);
         expect(text).toContain(`${change.line}\n`);
@@ -220,7 +220,7 @@ describe(
         repo.commit("Regenerate generated/ from spec/");
 
         // 2. the version step
-        await script("scripts/release/version.ts");
+        await script("release:version");
         const manifest = JSON.parse(await readFile(join(repo.dir, "package.json"), "utf8"));
         expect(manifest.version).toBe(version);
         const lock = JSON.parse(await readFile(join(repo.dir, "package-lock.json"), "utf8"));
@@ -235,7 +235,7 @@ describe(
 
         // 3. the publish step, to the local registry
         const notes = join(work, `notes-${version}.md`);
-        await script("scripts/release/publish.ts", ["--notes", notes], registry.env);
+        await script("release:publish", ["--notes", notes], registry.env);
         expect(repo.git("tag", "--list", `v${version}`).trim()).toBe(`v${version}`);
         expect(await readFile(notes, "utf8")).toContain(change.line);
         const packument = (await (await fetch(`${registry.url}/rainbond-openapi`)).json()) as { versions: object };
