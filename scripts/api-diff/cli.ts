@@ -26,7 +26,7 @@ if (failOn !== undefined && !LEVELS.includes(failOn)) {
 
 try {
   const result = await diffAgainstRef(values.base, git(process.cwd(), "rev-parse", "--show-toplevel").trim());
-  process.stdout.write(values.json ? `${JSON.stringify(toJson(result), null, 2)}\n` : changelogMarkdown(result));
+  process.stdout.write(values.json ? `${toJson(result)}\n` : changelogMarkdown(result));
   // LEVELS runs from the most severe down
   const failing = result.changes.filter((c) => failOn && LEVELS.indexOf(c.level) <= LEVELS.indexOf(failOn));
   if (failing.length) {

@@ -35,16 +35,12 @@ const normalized = new WeakMap<OpenApiDocument, Promise<OpenApiDocument>>();
 /** The operations that are the same on both sides, dropped from both: the library's time grows with the size. */
 function dropUnchanged(before: OpenApiDocument, after: OpenApiDocument) {
   for (const [path, item] of Object.entries(before.paths ?? {})) {
-    const other = after.paths?.[path];
-    if (!other) continue;
     for (const m of HTTP_METHODS) {
-      if (!item[m] || JSON.stringify(item[m]) !== JSON.stringify(other[m])) continue;
+      const other = after.paths?.[path];
+      if (!item[m] || !other || JSON.stringify(item[m]) !== JSON.stringify(other[m])) continue;
       delete item[m];
       delete other[m];
     }
-    if (Object.keys(item).length || Object.keys(other).length) continue;
-    delete before.paths?.[path];
-    delete after.paths?.[path];
   }
 }
 
@@ -99,13 +95,5 @@ export async function diffAgainstRef(ref: string, dir = root): Promise<DiffResul
 }
 
 /** The `--json` form: { bump, changes: [{ level, operationId, methods, path, message }] }. */
-export const toJson = ({ bump, changes }: DiffResult) => ({
-  bump,
-  changes: changes.map(({ level, operationId, methods, path, message }) => ({
-    level,
-    operationId,
-    methods,
-    path,
-    message,
-  })),
-});
+export const toJson = (result: DiffResult) =>
+  JSON.stringify(result, ["bump", "changes", "level", "operationId", "methods", "path", "message"], 2);

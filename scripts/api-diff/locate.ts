@@ -19,27 +19,7 @@ export type Operation = { operationId?: string; parameters?: Parameter[]; securi
 export type PathItem = { parameters?: Parameter[] } & Partial<Record<Method, Operation>>;
 export type OpenApiDocument = { paths?: Record<string, PathItem>; security?: Requirement[] } & Record<string, unknown>;
 
-/** The node of an operation a change is in: the operation, its request body, a response, or a parameter. */
-type Container =
-  | { kind: "operation" | "requestBody" }
-  | { kind: "response"; status?: string }
-  | { kind: "parameter"; name?: string; in?: string };
-
-export interface Where {
-  part: "operation" | "parameter" | "request" | "response" | "security" | "scheme" | "document" | "other";
-  container?: Container;
-  /** The segments of the path below the container; `depth` of them lead to the keyword. */
-  within?: Segment[];
-  depth?: number;
-  field?: string[];
-  keyword?: Segment;
-  rest?: Segment[];
-  param?: Parameter;
-  status?: string;
-  mediaType?: Segment;
-  scheme?: Segment;
-}
-export interface Context extends Where {
+export interface Context {
   action: ActionType;
   before: unknown;
   after: unknown;
@@ -50,7 +30,24 @@ export interface Context extends Where {
   operationId: string | null;
   beforeOp?: Operation;
   afterOp?: Operation;
+  /** The library's path below the operation; its first `depth` segments lead to the keyword. */
+  at?: Segment[];
+  depth?: number;
+  part: "operation" | "parameter" | "request" | "response" | "security" | "scheme" | "document" | "other";
+  field?: string[];
+  keyword?: Segment;
+  rest?: Segment[];
+  param?: Parameter;
+  status?: string;
+  mediaType?: Segment;
+  scheme?: Segment;
 }
+type Where = Pick<Context, "part"> & Partial<Context>;
+const PARTS = new Map<unknown, Context["part"]>([
+  ["parameters", "parameter"],
+  ["requestBody", "request"],
+  ["responses", "response"],
+]);
 
 const child = (node: unknown, key: Segment): unknown =>
   typeof node === "object" && node !== null ? (node as Record<Segment, unknown>)[key] : undefined;
@@ -58,67 +55,44 @@ const child = (node: unknown, key: Segment): unknown =>
 /** A field path as the changelog writes it: ["monitors", "[]", "data"] -> "monitors[].data". */
 export const fieldName = (segments: string[]) => segments.join(".").replace(/\.\[\]/g, "[]");
 
-/** Walks a path inside a schema: the field it names, then the keyword and what follows. */
-function inSchema(segments: Segment[], offset: number): Omit<Where, "part"> {
+/**
+ * Where in an operation a change is (`at`: its path below `paths/<path>/<method>`): the part, the field of a schema
+ * (`properties`, `items`, ...) and the keyword after it, content/<media type>/ passed by.
+ */
+function inOperation(at: Segment[], param?: Parameter): Where {
+  if (at[0] === "security") return { part: "security", keyword: "security", depth: 1 };
+  const part = PARTS.get(at[0]);
   const field: string[] = [];
-  let i = 0;
-  for (let s = segments[0]; i < segments.length; s = segments[i]) {
-    if (s === "properties" && i + 1 < segments.length) field.push(String(segments[++i]));
-    else if (s === "items") field.push("[]");
-    else if (s === "additionalProperties") field.push("{}");
-    else if (COMBINATORS.has(s) && i + 1 < segments.length) i++;
-    else break;
-    i++;
+  const where: Where = { part: part ?? "operation", field, ...(part === "parameter" && { param }) };
+  if (part === "response" && at[1] !== undefined) where.status = String(at[1]);
+  let i = part === "request" ? 1 : part ? 2 : 0;
+  if (at[i] === "content") {
+    where.mediaType = at[i + 1];
+    if (at[i + 2] === undefined) return { ...where, keyword: "content", depth: i + 1 };
+    i += 2;
   }
-  return { field, keyword: segments[i], rest: segments.slice(i + 1), depth: offset + i + 1 };
+  if (at[i] === "headers") return { ...where, keyword: "header", rest: at.slice(i + 2), depth: i + 2 };
+  if (at[i] === "schema") {
+    for (i++; i < at.length; i++) {
+      const s = at[i];
+      if (s === "items") field.push("[]");
+      else if (s === "additionalProperties") field.push("{}");
+      else if (s === "properties" && i + 1 < at.length) field.push(String(at[++i]));
+      else if (COMBINATORS.has(s) && i + 1 < at.length) i++;
+      else break;
+    }
+  }
+  return { ...where, keyword: at[i], rest: at.slice(i + 1), depth: i + 1 };
 }
 
-/** content/<media type>/{schema|example|examples}/...; `offset`: segments of the container before `content`. */
-function inMedia([, type, kind, ...more]: Segment[], offset: number): Omit<Where, "part"> {
-  if (type === undefined || kind === undefined) return { keyword: "content", mediaType: type, depth: offset + 1 };
-  if (kind === "schema") return { mediaType: type, ...inSchema(more, offset + 3) };
-  return { mediaType: type, keyword: kind, rest: more, depth: offset + 3 };
-}
-
-/** The parts of one operation's path that follow `paths/<path>/<method>`. */
-function inOperation([head, ...tail]: Segment[], diff: Diff, beforeOp?: Operation, afterOp?: Operation): Where {
-  if (head === "parameters") {
-    const [index, kind, ...more] = tail;
-    const param = (diff.action === "add" ? afterOp : beforeOp)?.parameters?.[Number(index)];
-    const container = { kind: "parameter", name: param?.name, in: param?.in } as const;
-    const where: Where = { part: "parameter", param, container, field: [], depth: 0 };
-    if (kind === undefined) return where;
-    if (kind === "schema") return { ...where, ...inSchema(more, 1) };
-    if (kind === "content") return { ...where, ...inMedia(tail.slice(1), 0) };
-    return { ...where, keyword: kind, rest: more, depth: 1 };
-  }
-  if (head === "requestBody" || head === "responses") {
-    const response = head === "responses";
-    const status = response && tail[0] !== undefined ? String(tail[0]) : undefined;
-    const [kind, ...more] = response ? tail.slice(1) : tail;
-    const where: Where = response
-      ? { part: "response", status, container: { kind: "response", status }, field: [], depth: 0 }
-      : { part: "request", container: { kind: "requestBody" }, field: [], depth: 0 };
-    if (kind === undefined) return where;
-    if (kind === "content") return { ...where, ...inMedia([kind, ...more], 0) };
-    if (kind === "headers") return { ...where, keyword: "header", rest: more.slice(1), depth: 2 };
-    return { ...where, keyword: kind, rest: more, depth: 1 };
-  }
-  const container = { kind: "operation" } as const;
-  if (head === "security") return { part: "security", container, keyword: "security", depth: 1 };
-  return { part: "operation", container, field: [], keyword: head, rest: tail, depth: head === undefined ? 0 : 1 };
-}
-
-/** The node `depth` segments below a context's container, on one side. */
+/** The node `depth` segments below a context's operation, on one side (a parameter found by name and place). */
 export function nodeAt(ctx: Context, side: "before" | "after", depth: number): unknown {
   const op = side === "before" ? ctx.beforeOp : ctx.afterOp;
-  const c = ctx.container;
-  if (!c || !ctx.within || !op) return undefined;
-  let node: unknown = op;
-  if (c.kind === "requestBody") node = op.requestBody;
-  if (c.kind === "response") node = child(op.responses, c.status ?? "");
-  if (c.kind === "parameter") node = op.parameters?.find((p) => p.name === c.name && p.in === c.in);
-  for (const segment of ctx.within.slice(0, depth)) node = child(node, segment);
+  const { name, in: place } = ctx.param ?? {};
+  const parameter = ctx.part === "parameter";
+  if (!ctx.at) return undefined;
+  let node: unknown = parameter ? op?.parameters?.find((p) => p.name === name && p.in === place) : op;
+  for (const segment of ctx.at.slice(parameter ? 2 : 0, depth)) node = child(node, segment);
   return node;
 }
 
@@ -129,10 +103,10 @@ export const valueOf = (ctx: Context, side: "before" | "after") =>
 /** Whether a field or parameter the context adds is required on the `after` side. */
 export function addedAsRequired(ctx: Context): boolean {
   if (ctx.part === "parameter" && !ctx.field?.length) return child(ctx.after, "required") === true;
-  const within = ctx.within ?? [];
-  if (within.at(-2) !== "properties") return false;
-  const required = child(nodeAt(ctx, "after", within.length - 2), "required");
-  return Array.isArray(required) && required.includes(within.at(-1));
+  const at = ctx.at ?? [];
+  if (at.at(-2) !== "properties") return false;
+  const required = child(nodeAt(ctx, "after", at.length - 2), "required");
+  return Array.isArray(required) && required.includes(at.at(-1));
 }
 
 /** The operations of a document that use a security scheme, as [path, method]. */
@@ -167,9 +141,9 @@ export function locate(
       const where: Where = { part: "operation", field: [], ...(method !== undefined && { keyword: method, rest }) };
       return HTTP_METHODS.filter((m) => item[m]).map((m) => operation(path, m, where));
     }
-    const where = inOperation(rest, diff, before.paths?.[path]?.[method], after.paths?.[path]?.[method]);
-    const skip = rest[0] === "parameters" || rest[0] === "responses" ? 2 : rest[0] === "requestBody" ? 1 : 0;
-    return [operation(path, method, { ...where, within: rest.slice(skip) })];
+    const ctx = operation(path, method, { part: "operation" });
+    const param = (diff.action === "add" ? ctx.afterOp : ctx.beforeOp)?.parameters?.[Number(rest[1])];
+    return [{ ...ctx, ...inOperation(rest, rest[0] === "parameters" ? param : undefined), at: rest }];
   }
   if (top === "components" && path === "securitySchemes") {
     // a scheme added or removed as a whole matters only through the requirements that name it, reported on their own

@@ -13,14 +13,10 @@ const [command = "", ...args] = process.argv.slice(2);
 const parse = <O extends NonNullable<ParseArgsConfig["options"]>>(usage: string, options: O) =>
   commandLine(`usage: npm run ${command}${Object.keys(options).length ? " -- " : ""}${usage}`, options, { args })
     .values;
-const outputs = (values: Record<string, string | boolean>) =>
-  process.env.GITHUB_OUTPUT &&
-  appendFileSync(
-    process.env.GITHUB_OUTPUT,
-    Object.entries(values)
-      .map(([k, v]) => `${k}=${v}\n`)
-      .join(""),
-  );
+const outputs = (values: Record<string, string | boolean>) => {
+  const file = process.env.GITHUB_OUTPUT;
+  for (const [name, value] of Object.entries(values)) if (file) appendFileSync(file, `${name}=${value}\n`);
+};
 const base = { base: { type: "string", default: "origin/main" } } as const;
 const repository = () => git(process.cwd(), "rev-parse", "--show-toplevel").trim();
 const shortHead = (dir: string) => git(dir, "rev-parse", "--short", "HEAD").trim();
