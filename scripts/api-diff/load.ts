@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { bundle, bundleFromString, loadConfig, type Config } from "@redocly/openapi-core";
+import type { Config } from "@redocly/openapi-core";
 import { readMethods, type ClientMethod } from "../lib/methods.ts";
 import { root } from "../lib/script.ts";
 import { HTTP_METHODS, type OpenApiDocument } from "./locate.ts";
@@ -17,8 +17,11 @@ export type MethodTable = Map<string, string[]>;
 export const git = (dir: string, ...args: string[]) =>
   execFileSync("git", args, { cwd: dir, encoding: "utf8", stdio: "pipe", maxBuffer: 64 << 20 });
 
+// Redocly is loaded when a spec is bundled, not with the module: the release commands that bundle none start faster.
+const redocly = () => import("@redocly/openapi-core");
 let config: Promise<Config> | undefined;
-const redoclyConfig = () => (config ??= loadConfig({ configPath: join(root, "redocly.yaml") }));
+const redoclyConfig = () =>
+  (config ??= redocly().then(({ loadConfig }) => loadConfig({ configPath: join(root, "redocly.yaml") })));
 const failOn = (problems: { severity: string; message: string }[], what: string) => {
   const errors = problems.filter((p) => p.severity === "error").map((p) => p.message);
   if (errors.length) throw new Error(`${what}: ${errors.join("; ")}`);
@@ -26,6 +29,7 @@ const failOn = (problems: { severity: string; message: string }[], what: string)
 
 /** spec/openapi.yaml under `dir` bundled into one document, internal `$ref`s kept (as generated/openapi.json). */
 export async function bundleSpecDir(dir: string): Promise<OpenApiDocument> {
+  const { bundle } = await redocly();
   const result = await bundle({ ref: join(dir, "spec", "openapi.yaml"), config: await redoclyConfig() });
   failOn(result.problems, `cannot bundle ${dir}/spec`);
   return result.bundle.parsed as OpenApiDocument;
@@ -66,7 +70,7 @@ export function clientMethods(dir: string, ref?: string): MethodTable {
  * win). Every change then shows under `paths/<path>/<method>/...`, as a change of one operation.
  */
 export async function normalize(bundled: OpenApiDocument): Promise<OpenApiDocument> {
-  const source = JSON.stringify(bundled);
+  const [source, { bundleFromString }] = [JSON.stringify(bundled), await redocly()];
   const { bundle, problems } = await bundleFromString({ source, config: await redoclyConfig(), dereference: true });
   failOn(problems, "cannot dereference the spec");
   const spec = structuredClone(bundle.parsed as OpenApiDocument); // dereferencing shares objects; the diff needs trees

@@ -4,7 +4,6 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import parseChangeset from "@changesets/parse";
-import { format, resolveConfig } from "prettier";
 import { changelogLines, changelogMarkdown, diffAgainstRef, git, type DiffResult } from "../api-diff/index.ts";
 
 const ORDER = ["none", "patch", "minor", "major"];
@@ -23,6 +22,7 @@ export async function writeApiChangeset(dir: string, result: DiffResult, name: s
   const summary = ["The API changed (spec/):", "", ...changelogLines(result)].join("\n");
   const text = `---\n${JSON.stringify(manifestOf(dir).name)}: ${result.bump}\n---\n\n${summary}\n`;
   const filepath = join(dir, file);
+  const { format, resolveConfig } = await import("prettier"); // loaded when used: the other commands start faster
   writeFileSync(filepath, await format(text, { ...(await resolveConfig(filepath)), filepath }));
   return file;
 }
