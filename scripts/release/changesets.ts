@@ -13,12 +13,12 @@ export const manifestOf = (dir: string): { name: string; version: string } =>
   JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
 
 /**
- * Writes the changeset of an API diff as `.changeset/<name>.md` (replacing one of that name), formatted by prettier
- * as `npx changeset` writes them, and returns its path in `dir`; undefined when the diff asks for no bump.
+ * Writes the changeset of an API diff as `.changeset/<name>.md` (default api-<short commit>; replacing one of that
+ * name), formatted by prettier as `npx changeset` writes them; its path in `dir`, undefined when no bump is due.
  */
-export async function writeApiChangeset(dir: string, result: DiffResult, name: string): Promise<string | undefined> {
+export async function writeApiChangeset(dir: string, result: DiffResult, name?: string): Promise<string | undefined> {
   if (result.bump === "none") return undefined;
-  const file = `.changeset/${name}.md`;
+  const file = `.changeset/${name ?? `api-${git(dir, "rev-parse", "--short", "HEAD").trim()}`}.md`;
   const summary = ["The API changed (spec/):", "", ...changelogLines(result)].join("\n");
   const text = `---\n${JSON.stringify(manifestOf(dir).name)}: ${result.bump}\n---\n\n${summary}\n`;
   const filepath = join(dir, file);

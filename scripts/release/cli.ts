@@ -7,7 +7,7 @@ import { commandLine } from "../lib/script.ts";
 import { diffAgainstRef, git } from "../api-diff/index.ts";
 import { manifestOf, releaseCheck, writeApiChangeset } from "./changesets.ts";
 import { githubRelease, publish, version } from "./publish.ts";
-import { LABELS, pullRequestBody, regenerate } from "./regenerate.ts";
+import { LABELS, regenerate } from "./regenerate.ts";
 
 const [command = "", ...args] = process.argv.slice(2);
 const parse = <O extends NonNullable<ParseArgsConfig["options"]>>(usage: string, options: O) =>
@@ -19,9 +19,10 @@ const outputs = (values: Record<string, string | boolean>) => {
 };
 const base = { base: { type: "string", default: "origin/main" } } as const;
 const repository = () => git(process.cwd(), "rev-parse", "--show-toplevel").trim();
-const shortHead = (dir: string) => git(dir, "rev-parse", "--short", "HEAD").trim();
 
-async function run(): Promise<number> {
+async function run(): Promise<number | void> {
+  const commands = ["release:check", "changeset:api", "regenerate", "release:version", "release:publish"];
+  if (!commands.includes(command)) throw new Error(`no such command (${commands.join(", ")})`);
   if (command === "release:check") {
     const values = parse(
       "[--base <git ref>]\n\nExit 1 when spec/ changed the API against <ref> (default origin/main) in a breaking way " +
@@ -40,9 +41,8 @@ async function run(): Promise<number> {
     );
     const dir = repository();
     const result = await diffAgainstRef(values.base, dir);
-    const file = await writeApiChangeset(dir, result, values.name ?? `api-${shortHead(dir)}`);
+    const file = await writeApiChangeset(dir, result, values.name);
     console.log(file ? `wrote ${file} (${result.bump})` : `no API change against ${values.base}: no changeset`);
-    return 0;
   }
   if (command === "regenerate") {
     const values = parse(
@@ -54,31 +54,16 @@ async function run(): Promise<number> {
     const outcome = await regenerate(dir, values["changeset-name"]);
     if (!outcome) {
       console.log("generated/ is up to date with spec/");
-      outputs({ changed: false, bump: "none", label: "", changeset: "" });
-      return 0;
+      return outputs({ changed: false, bump: "none", label: "", changeset: "" });
     }
-    const {
-      GITHUB_SERVER_URL: server,
-      GITHUB_REPOSITORY: repo,
-      GITHUB_RUN_ID: id,
-      GITHUB_REF_NAME: name,
-    } = process.env;
-    const ref = `${name ?? git(dir, "rev-parse", "--abbrev-ref", "HEAD").trim()} (${shortHead(dir)})`;
-    const body = pullRequestBody(
-      outcome,
-      ref,
-      server && repo && id ? `${server}/${repo}/actions/runs/${id}` : undefined,
-    );
-    if (values.body) writeFileSync(values.body, body);
-    console.log(body);
+    if (values.body) writeFileSync(values.body, outcome.body);
+    console.log(outcome.body);
     const { bump } = outcome.result;
     outputs({ changed: true, bump, label: LABELS[bump], changeset: outcome.changeset ?? "" });
-    return 0;
   }
   if (command === "release:version") {
     parse("\n\nThe pending changesets become the new version in package.json, package-lock.json and CHANGELOG.md.", {});
-    console.log(`version ${version(repository())}: package.json, package-lock.json, CHANGELOG.md`);
-    return 0;
+    return console.log(`version ${version(repository())}: package.json, package-lock.json, CHANGELOG.md`);
   }
   if (command === "release:publish") {
     const values = parse(
@@ -93,13 +78,11 @@ async function run(): Promise<number> {
     console.log(published ? `published ${tag}\n\n${notes}` : `${tag}: already published, nothing to do`);
     if (published && values.notes) writeFileSync(values.notes, notes);
     if (published && values.github) await githubRelease(dir, tag, notes);
-    return 0;
   }
-  throw new Error(`no such command (release:check, changeset:api, regenerate, release:version, release:publish)`);
 }
 
 try {
-  process.exitCode = await run();
+  process.exitCode = (await run()) ?? 0;
 } catch (err) {
   console.error(`${command}: ${err instanceof Error ? err.message : err}`);
   process.exitCode = 2;

@@ -24,38 +24,35 @@ const readBundle = (dir: string): OpenApiDocument => {
   return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : { openapi: "3.1.0", paths: {} };
 };
 
-/** The spec's changes since generated/ was last committed, for the body (cut to MAX_SPEC_DIFF characters). */
-function specDiff(dir: string) {
-  const last = git(dir, "log", "-1", "--format=%H", "--", "generated/").trim();
-  const base = last || git(dir, "hash-object", "-t", "tree", "/dev/null").trim();
-  const since = last
-    ? `since ${git(dir, "log", "-1", "--format=%h (%s)", last).trim()}`
-    : "(generated/ never committed)";
-  const text = `${git(dir, "diff", "--stat", base, "--", "spec/")}\n${git(dir, "diff", base, "--", "spec/")}`;
-  const cut = `\n(cut at ${MAX_SPEC_DIFF} characters: see \`git diff ${base.slice(0, 12)} -- spec/\`)`;
-  return { since, text: text.slice(0, MAX_SPEC_DIFF), cut: text.length > MAX_SPEC_DIFF ? cut : "" };
-}
-
-export interface Regenerated {
-  result: DiffResult;
-  changeset: string | undefined;
-  files: string[];
-  spec: ReturnType<typeof specDiff>;
-}
-
-/** Regenerates generated/ in `dir`; when it changed, writes the changeset and says what changed. */
-export async function regenerate(dir: string, changesetName?: string): Promise<Regenerated | undefined> {
+/** Regenerates generated/ in `dir`; when it changed: its API diff, the changeset written from it, and the body. */
+export async function regenerate(dir: string, changesetName?: string) {
   const before = readBundle(dir);
   execFileSync(process.execPath, scriptArgs(join(dir, "scripts/generate.ts")), { cwd: dir, stdio: "pipe" });
   const files = git(dir, "status", "--porcelain", "--", "generated/").split("\n").filter(Boolean);
   if (files.length === 0) return undefined;
   const result = await diffSpecs(before, readBundle(dir), { methods: clientMethods(dir) });
-  const name = changesetName ?? `api-${git(dir, "rev-parse", "--short", "HEAD").trim()}`;
-  return { result, changeset: await writeApiChangeset(dir, result, name), files, spec: specDiff(dir) };
+  const changeset = await writeApiChangeset(dir, result, changesetName);
+  return { result, changeset, body: pullRequestBody(dir, result, changeset, files) };
 }
 
-/** The pull request's body: the API changelog first, then the changeset, the regenerated files and the spec diff. */
-export function pullRequestBody({ result, changeset, files, spec }: Regenerated, ref: string, run?: string): string {
+/**
+ * The pull request's body: the API changelog first, then the changeset, the regenerated files (and the branch they
+ * were made on) and the spec's changes since generated/ was last committed; the link to the workflow run.
+ */
+function pullRequestBody(dir: string, result: DiffResult, changeset: string | undefined, files: string[]): string {
+  const {
+    GITHUB_SERVER_URL: server,
+    GITHUB_REPOSITORY: repo,
+    GITHUB_RUN_ID: id,
+    GITHUB_REF_NAME: branch,
+  } = process.env;
+  const ref = `${branch ?? git(dir, "rev-parse", "--abbrev-ref", "HEAD").trim()} (${git(dir, "rev-parse", "--short", "HEAD").trim()})`;
+  const last = git(dir, "log", "-1", "--format=%H", "--", "generated/").trim();
+  const base = last || git(dir, "hash-object", "-t", "tree", "/dev/null").trim();
+  const since = last
+    ? `since ${git(dir, "log", "-1", "--format=%h (%s)", last).trim()}`
+    : "(generated/ never committed)";
+  const diff = `${git(dir, "diff", "--stat", base, "--", "spec/")}\n${git(dir, "diff", base, "--", "spec/")}`;
   const changelog = changelogLines(result);
   return [
     ...(changelog.length ? changelog : ["No API change: generated/ changed in form only."]),
@@ -69,14 +66,16 @@ export function pullRequestBody({ result, changeset, files, spec }: Regenerated,
     ...files.map((f) => `    ${f}`),
     "",
     "<details>",
-    `<summary>Spec changes ${spec.since}</summary>`,
+    `<summary>Spec changes ${since}</summary>`,
     "",
     "```diff",
-    spec.text.trimEnd(),
+    diff.slice(0, MAX_SPEC_DIFF).trimEnd(),
     "```",
-    spec.cut,
+    diff.length > MAX_SPEC_DIFF
+      ? `\n(cut at ${MAX_SPEC_DIFF} characters: see \`git diff ${base.slice(0, 12)} -- spec/\`)`
+      : "",
     "</details>",
-    ...(run ? ["", `Opened by the [Regenerate workflow](${run}).`] : []),
+    ...(server && repo && id ? ["", `Opened by the [Regenerate workflow](${server}/${repo}/actions/runs/${id}).`] : []),
     "",
   ].join("\n");
 }
