@@ -10,16 +10,10 @@ const show = (value: unknown) => {
   return `\`${text.length > 60 ? `${text.slice(0, 57)}...` : text}\``;
 };
 const showType = (type: unknown) => (type === undefined ? "any" : `\`${[type].flat().join(" | ")}\``);
-const showSecurity = (requirements = [] as Requirement[]) =>
-  !requirements.length || requirements.some((r) => Object.keys(r).length === 0)
-    ? "none"
-    : requirements
-        .map((r) =>
-          Object.keys(r)
-            .map((s) => `\`${s}\``)
-            .join(" and "),
-        )
-        .join(" or ");
+const showSecurity = (requirements = [] as Requirement[]) => {
+  const schemes = requirements.map((r) => Object.keys(r).map((s) => `\`${s}\``));
+  return schemes.length && schemes.every((s) => s.length) ? schemes.map((s) => s.join(" and ")).join(" or ") : "none";
+};
 
 /** What the change is in: "query parameter `step`", "request body field `port`", "response 200 field `[].protocol`". */
 function subject(ctx: Context, field = ctx.field ?? []) {
