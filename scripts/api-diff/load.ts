@@ -13,7 +13,6 @@ import { HTTP_METHODS, type OpenApiDocument } from "./locate.ts";
 /** operationId -> the client methods that call it (`ports.list`), shortcuts and iterators included. */
 export type MethodTable = Map<string, string[]>;
 
-/** git in `dir`; its output. */
 export const git = (dir: string, ...args: string[]) =>
   execFileSync("git", args, { cwd: dir, encoding: "utf8", stdio: "pipe", maxBuffer: 64 << 20 });
 

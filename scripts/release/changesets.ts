@@ -8,7 +8,6 @@ import { changelogLines, changelogMarkdown, diffAgainstRef, git, type DiffResult
 
 const ORDER = ["none", "patch", "minor", "major"];
 
-/** package.json of the repository in `dir`. */
 export const manifestOf = (dir: string): { name: string; version: string } =>
   JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
 
@@ -30,7 +29,6 @@ export async function writeApiChangeset(dir: string, result: DiffResult, name?: 
 /** The bumps that cover a breaking change at `version`: semver's rule, where 0.x moves its minor number. */
 export const coveringBumps = (version: string) => (version.startsWith("0.") ? ["major", "minor"] : ["major"]);
 
-/** { ok, report } for the repository in `dir` against `base`. */
 export async function releaseCheck(dir: string, base: string): Promise<{ ok: boolean; report: string }> {
   const result = await diffAgainstRef(base, dir);
   const changes = result.changes.filter((c) => c.level === "breaking");

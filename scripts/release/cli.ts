@@ -5,7 +5,7 @@ import { appendFileSync, writeFileSync } from "node:fs";
 import type { ParseArgsConfig } from "node:util";
 import { commandLine } from "../lib/script.ts";
 import { diffAgainstRef, git } from "../api-diff/index.ts";
-import { manifestOf, releaseCheck, writeApiChangeset } from "./changesets.ts";
+import { releaseCheck, writeApiChangeset } from "./changesets.ts";
 import { githubRelease, publish, version } from "./publish.ts";
 import { LABELS, regenerate } from "./regenerate.ts";
 

@@ -15,7 +15,6 @@ const changeset = (dir: string, command: string) =>
     stdio: "pipe",
   });
 
-/** The version step in `dir`; the new version. */
 export function version(dir: string): string {
   changeset(dir, "version");
   const { version } = manifestOf(dir);
