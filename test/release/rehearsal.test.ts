@@ -146,14 +146,27 @@ const published = new Map<string, { version: string; spec: string }>();
 /** The name a version is installed under in the consumer project (npm:rainbond-openapi@<version>). */
 const alias = (version: string) => `rainbond-openapi-${version.replaceAll(".", "-")}`;
 let consumer: Promise<string> | undefined;
+/** The Prism mock of each version's spec, started with the consumer project (stopped after all). */
+const mocks = new Map<string, ReturnType<typeof startPrism>>();
 
 /**
  * Step 4, for every version at once: one new project installs each version published from the registry (one
  * `npm install`, each under its alias), holds each change's consumer code importing its version, and compiles them all
- * with one strict `tsc`. Made on the first consumer test's demand, once the releases are done; its folder.
+ * with one strict `tsc`, while the Prism mocks start. Made on the first consumer test's demand, once the releases
+ * are done; its folder.
  */
 async function consumerProject(): Promise<string> {
   const dir = join(work, "consumer");
+  for (const { version, spec } of published.values()) {
+    const mock = startPrism({ spec });
+    mocks.set(version, mock);
+    cleanups.push(() =>
+      mock.then(
+        (prism) => prism.stop(),
+        () => {},
+      ),
+    );
+  }
   const releases = changes.flatMap((change) =>
     published.has(change.name) ? [{ change, ...published.get(change.name)! }] : [],
   );
@@ -256,21 +269,17 @@ describe(
       test(`${change.name}: a new project installs the version, compiles against its types and calls Prism`, async () => {
         const release = published.get(change.name);
         expect(release, "the release steps above failed").toBeDefined();
-        const { version, spec } = release!;
+        const { version } = release!;
         const dir = await (consumer ??= consumerProject());
         const installed = join(dir, "node_modules", alias(version));
         expect(JSON.parse(await readFile(join(installed, "package.json"), "utf8")).version).toBe(version);
         const declarations = (await readdir(join(installed, "dist"))).filter((f) => f.endsWith(".d.ts"));
         const types = await Promise.all(declarations.map((f) => readFile(join(installed, "dist", f), "utf8")));
         expect(types.join("\n")).toContain(change.typesHold);
-        const prism = await startPrism({ spec });
-        try {
-          const run = `const { main } = await import("./out/${alias(version)}.js"); console.log(await main(process.argv[1]));`;
-          const { stdout } = await exec(process.execPath, ["--input-type=module", "-e", run, prism.url], { cwd: dir });
-          expect(JSON.parse(stdout)).toEqual(change.expectOutput);
-        } finally {
-          await prism.stop();
-        }
+        const { url } = await mocks.get(version)!;
+        const run = `const { main } = await import("./out/${alias(version)}.js"); console.log(await main(process.argv[1]));`;
+        const { stdout } = await exec(process.execPath, ["--input-type=module", "-e", run, url], { cwd: dir });
+        expect(JSON.parse(stdout)).toEqual(change.expectOutput);
       }, 60_000);
     }
   },
