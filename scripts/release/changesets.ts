@@ -1,64 +1,63 @@
-// @ts-nocheck -- typed in the move to TypeScript (issue 22)
-// Changesets (@changesets/cli) as the release scripts use them: which changesets a branch adds, the bump they ask
-// for this package, and the changeset a spec change gets, written from its API diff.
-import { execFileSync } from "node:child_process";
+// Changesets (@changesets/cli) as the release scripts use them: the changeset a spec change gets, written from its
+// API diff, and the release check: a breaking API change against the base branch needs a changeset, added by the
+// branch, that bumps the major version (the minor one while 0.x, as semver's rule goes).
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import parseChangeset from "@changesets/parse";
-import { changelogLines } from "../api-diff/index.ts";
+import { changelogLines, changelogMarkdown, diffAgainstRef, git, type DiffResult } from "../api-diff/index.ts";
 
-export const CHANGESET_DIR = ".changeset";
 const ORDER = ["none", "patch", "minor", "major"];
 
-/** package.json of the repository in `dir`. */
-export const manifestOf = (dir) => JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+export const manifestOf = (dir: string): { name: string; version: string } =>
+  JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
 
 /**
- * The changesets of the work tree that `ref` does not have (the ones a branch adds), parsed: [{ file, summary,
- * releases: [{ name, type }] }].
+ * Writes the changeset of an API diff as `.changeset/<name>.md` (default api-<short commit>; replacing one of that
+ * name), formatted by prettier as `npx changeset` writes them; its path in `dir`, undefined when no bump is due.
  */
-export function changesetsAddedSince(dir, ref) {
-  const folder = join(dir, CHANGESET_DIR);
-  if (!existsSync(folder)) return [];
-  // (a ref from before changesets were set up has no .changeset/: then every changeset is new)
-  const atRef = new Set(
-    execFileSync("git", ["ls-tree", "-r", "--name-only", ref, "--", `${CHANGESET_DIR}/`], {
-      cwd: dir,
-      encoding: "utf8",
-    })
-      .split("\n")
-      .filter(Boolean)
-      .map((path) => path.slice(CHANGESET_DIR.length + 1)),
-  );
-  return readdirSync(folder)
-    .filter((name) => name.endsWith(".md") && name !== "README.md" && !atRef.has(name))
-    .sort()
-    .map((name) => ({ file: `${CHANGESET_DIR}/${name}`, ...parseChangeset(readFileSync(join(folder, name), "utf8")) }));
-}
-
-/** The largest bump the changesets ask for the package `name`: "major", "minor", "patch" or "none". */
-export function bumpFor(changesets, name) {
-  const types = changesets.flatMap((c) => c.releases.filter((r) => r.name === name).map((r) => r.type));
-  return types.reduce((max, type) => (ORDER.indexOf(type) > ORDER.indexOf(max) ? type : max), "none");
-}
-
-/** The changeset's text for an API diff: a first line (the changelog's bullet), then the API changelog. */
-export function apiChangesetSummary(result) {
-  return ["The API changed (spec/):", "", ...changelogLines(result)].join("\n");
-}
-
-/**
- * Writes the changeset of an API diff as `.changeset/<name>.md` (replacing one of that name) and returns its path
- * relative to `dir`; undefined when the diff asks for no bump. Formatted with the project's prettier, as
- * `npx changeset` writes them.
- */
-export async function writeApiChangeset(dir, result, name) {
+export async function writeApiChangeset(dir: string, result: DiffResult, name?: string): Promise<string | undefined> {
   if (result.bump === "none") return undefined;
-  const { name: pkg } = manifestOf(dir);
-  const text = `---\n${JSON.stringify(pkg)}: ${result.bump}\n---\n\n${apiChangesetSummary(result)}\n`;
-  const file = join(dir, CHANGESET_DIR, `${name}.md`);
-  const prettier = await import("prettier");
-  const config = (await prettier.resolveConfig(file)) ?? {};
-  writeFileSync(file, await prettier.format(text, { ...config, filepath: file }));
-  return relative(dir, file);
+  const file = `.changeset/${name ?? `api-${git(dir, "rev-parse", "--short", "HEAD").trim()}`}.md`;
+  const summary = ["The API changed (spec/):", "", ...changelogLines(result)].join("\n");
+  const text = `---\n${JSON.stringify(manifestOf(dir).name)}: ${result.bump}\n---\n\n${summary}\n`;
+  const filepath = join(dir, file);
+  const { format, resolveConfig } = await import("prettier"); // loaded when used: the other commands start faster
+  writeFileSync(filepath, await format(text, { ...(await resolveConfig(filepath)), filepath }));
+  return file;
+}
+
+/** The bumps that cover a breaking change at `version`: semver's rule, where 0.x moves its minor number. */
+export const coveringBumps = (version: string) => (version.startsWith("0.") ? ["major", "minor"] : ["major"]);
+
+export async function releaseCheck(dir: string, base: string): Promise<{ ok: boolean; report: string }> {
+  const result = await diffAgainstRef(base, dir);
+  const changes = result.changes.filter((c) => c.level === "breaking");
+  if (!changes.length) {
+    return { ok: true, report: `release check: no breaking API change against ${base} (API bump: ${result.bump}).` };
+  }
+  const { name, version } = manifestOf(dir);
+  // the changesets of the work tree that `base` does not have (a base from before .changeset/ has none)
+  const atBase = git(dir, "ls-tree", "-r", "--name-only", base, "--", ".changeset/").split("\n");
+  const added = (existsSync(join(dir, ".changeset")) ? readdirSync(join(dir, ".changeset")) : [])
+    .map((file) => `.changeset/${file}`)
+    .filter((file) => file.endsWith(".md") && !file.endsWith("/README.md") && !atBase.includes(file))
+    .sort();
+  const bumps = added.flatMap((file) =>
+    parseChangeset(readFileSync(join(dir, file), "utf8")).releases.flatMap((r) => (r.name === name ? [r.type] : [])),
+  );
+  const bump = ORDER[Math.max(0, ...bumps.map((type) => ORDER.indexOf(type)))];
+  const needed = coveringBumps(version);
+  const list = changelogMarkdown({ changes }).trim();
+  if (needed.includes(bump!)) {
+    return {
+      ok: true,
+      report: `release check: breaking API changes against ${base}, versioned (${bump}: ${added.join(", ")}).\n\n${list}`,
+    };
+  }
+  const why = `no changeset this branch adds bumps ${name} ${needed.join(" or ")} (${version}; the changesets added ask for ${bump})`;
+  const fix = `Write one from the diff with \`npm run changeset:api -- --base ${base}\` (or \`npx changeset\`, choosing major).`;
+  return {
+    ok: false,
+    report: `release check: the API diff against ${base} is breaking, and ${why}.\n\n${list}\n\n${fix}`,
+  };
 }

@@ -3,6 +3,7 @@
 // (The classification itself is tested in memory: mutations.test.ts, rules.test.ts.)
 import { scriptArgs } from "../../scripts/lib/script.ts";
 import { execFile } from "node:child_process";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -49,6 +50,18 @@ describe("npm run api-diff", () => {
         .sort(),
     ).toEqual(portMethods.sort());
     expect(portMethods).toHaveLength(4 + 6); // the four operations that answer a Port and the six shortcuts
+  });
+
+  test("methods the work tree's client lacks are named from generated/methods.json at --base", async () => {
+    await writeFile(join(repo.dir, "generated/methods.json"), "[]\n"); // as if no method called these any more
+    try {
+      const { stdout } = await run(process.execPath, scriptArgs(cli, "--json"), { cwd: repo.dir });
+      const json = JSON.parse(stdout) as { changes: { level: string; methods: string[] }[] };
+      const breaking = json.changes.filter((c) => c.level === "breaking").flatMap((c) => c.methods);
+      expect(breaking.sort()).toEqual([...portMethods].sort());
+    } finally {
+      repo.git("checkout", "--", "generated/methods.json");
+    }
   });
 
   test("--fail-on breaking exits 1 on a breaking change, the changelog printed all the same", async () => {

@@ -1,8 +1,8 @@
 // Spec mutations for the API diff tests: the bundled spec (generated/openapi.json, components and $refs as
 // `npm run generate` writes them) is copied, changed the way a maintainer would change spec/ (a schema of
 // components, a parameter, an operation), and compared in memory with the original.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { root } from "../../scripts/lib/script.ts";
+import { readSpec } from "../../scripts/lib/spec.ts";
 import {
   clientMethods,
   diffSpecs,
@@ -10,8 +10,6 @@ import {
   type DiffResult,
   type OpenApiDocument,
 } from "../../scripts/api-diff/index.ts";
-
-export const root = join(import.meta.dirname, "../..");
 
 /** A loose view of the bundled document, enough to change it. */
 export interface Doc {
@@ -49,7 +47,7 @@ export interface Operation {
   [key: string]: unknown;
 }
 
-export const base = JSON.parse(readFileSync(join(root, "generated/openapi.json"), "utf8")) as Doc;
+export const base = readSpec() as unknown as Doc;
 const methods = clientMethods(root);
 
 export const PORTS = "/openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}/ports";

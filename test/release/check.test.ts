@@ -7,7 +7,7 @@ import { cp, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { coveringBumps, releaseCheck } from "../../scripts/release/index.ts";
+import { coveringBumps, releaseCheck } from "../../scripts/release/changesets.ts";
 import { addPortField, removePortField, replaceIn } from "./spec-edits.js";
 import { createTempRepo, root, type TempRepo } from "./temp-repo.js";
 
@@ -41,26 +41,26 @@ describe("the release check", () => {
     expect(report).toContain("npm run changeset:api -- --base");
   });
 
-  test("at 1.x a minor changeset does not cover a breaking change; a major one does, committed or not", async () => {
-    await setVersion("1.2.3");
-    await removePortField(repo.dir);
-    await changeset("client-tweak", "minor");
-    expect((await releaseCheck(repo.dir, base)).ok).toBe(false);
-    await changeset("api-drop", "major");
-    const { ok, report } = await releaseCheck(repo.dir, base);
-    expect(ok).toBe(true);
-    expect(report).toContain("versioned (major: .changeset/api-drop.md, .changeset/client-tweak.md)");
-    repo.commit("the branch");
-    expect((await releaseCheck(repo.dir, base)).ok).toBe(true);
-  });
+  test.each([
+    { version: "1.2.3", short: "minor", enough: "major" },
+    { version: "0.4.0", short: "patch", enough: "minor" }, // while 0.x, a minor bump covers a breaking change
+  ])(
+    "at $version a $short changeset does not cover a breaking change; a $enough one does, committed or not",
+    async ({ version, short, enough }) => {
+      await setVersion(version);
+      await removePortField(repo.dir);
+      await changeset("a-tweak", short);
+      expect((await releaseCheck(repo.dir, base)).ok).toBe(false);
+      await changeset("api-drop", enough);
+      const { ok, report } = await releaseCheck(repo.dir, base);
+      expect(ok).toBe(true);
+      expect(report).toContain(`versioned (${enough}: .changeset/a-tweak.md, .changeset/api-drop.md)`);
+      repo.commit("the branch");
+      expect((await releaseCheck(repo.dir, base)).ok).toBe(true);
+    },
+  );
 
-  test("while 0.x a minor changeset covers a breaking change, a patch one does not", async () => {
-    await setVersion("0.4.0");
-    await removePortField(repo.dir);
-    await changeset("fix", "patch");
-    expect((await releaseCheck(repo.dir, base)).ok).toBe(false);
-    await changeset("api", "minor");
-    expect((await releaseCheck(repo.dir, base)).ok).toBe(true);
+  test("the bumps that cover a breaking change: semver's, where 0.x moves its minor number", () => {
     expect(coveringBumps("0.4.0")).toEqual(["major", "minor"]);
     expect(coveringBumps("1.0.0")).toEqual(["major"]);
   });
@@ -75,12 +75,12 @@ describe("the release check", () => {
 
   test("npm run release:check: exit 1 naming the breaking change, exit 0 once a major changeset is added", async () => {
     await removePortField(repo.dir);
-    const cli = join(root, "scripts/release/check.ts");
-    const refused = await exec(process.execPath, scriptArgs(cli, "--base", base), { cwd: repo.dir }).catch((e) => e);
+    const cli = scriptArgs(join(root, "scripts/release/cli.ts"), "release:check", "--base", base);
+    const refused = await exec(process.execPath, cli, { cwd: repo.dir }).catch((e) => e);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("- `ports.list`: response 200 field `[].k8s_service_name` removed");
     await changeset("api-drop", "major");
-    const passed = await exec(process.execPath, scriptArgs(cli, "--base", base), { cwd: repo.dir });
+    const passed = await exec(process.execPath, cli, { cwd: repo.dir });
     expect(passed.stdout).toContain("versioned (major: .changeset/api-drop.md)");
   });
 

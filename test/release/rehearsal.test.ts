@@ -9,7 +9,7 @@
 //      real registry on loopback (Verdaccio, no uplink: test/release/registry.ts);
 //   4. a new project installs that exact version from the registry, compiles under strict TypeScript against its
 //      types (`@ts-expect-error` on the removed field; the added field typed) and calls Prism mocking that spec.
-// Step 4 of one change runs while the next change goes through steps 1-3: they share nothing.
+// Step 4 is one project for the three versions (each installed under an alias), one `npm install` and one `tsc`.
 import { scriptArgs } from "../../scripts/lib/script.ts";
 import { execFile } from "node:child_process";
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -111,8 +111,8 @@ let seeded: Promise<unknown>;
 const cleanups: (() => Promise<void>)[] = [];
 
 /** Runs one of the project's scripts in the temporary repository, as the workflows do. */
-const script = (file: string, args: string[] = [], env: NodeJS.ProcessEnv = {}) =>
-  exec(process.execPath, scriptArgs(join(repo.dir, file), ...args), {
+const script = (command: string, args: string[] = [], env: NodeJS.ProcessEnv = {}) =>
+  exec(process.execPath, scriptArgs(join(repo.dir, "scripts/release/cli.ts"), command, ...args), {
     cwd: repo.dir,
     env: { ...process.env, ...gitIdentity, ...env },
     maxBuffer: 64 * 1024 * 1024,
@@ -141,27 +141,51 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-/** What each change published, and its consumer's check running in the background. */
-const published = new Map<string, { version: string; consumer: Promise<string> }>();
+/** The version each change published, and a copy of the spec it was generated from. */
+const published = new Map<string, { version: string; spec: string }>();
+/** The name a version is installed under in the consumer project (npm:rainbond-openapi@<version>). */
+const alias = (version: string) => `rainbond-openapi-${version.replaceAll(".", "-")}`;
+let consumer: Promise<string> | undefined;
+/** The Prism mock of each version's spec, started with the consumer project (stopped after all). */
+const mocks = new Map<string, ReturnType<typeof startPrism>>();
 
-/** Step 4: a new project installs the version from the registry, compiles against it, calls Prism. */
-async function consume(change: Change, version: string, spec: string): Promise<string> {
-  const dir = join(work, `consumer-${version}`);
-  await mkdir(join(dir, "src"), { recursive: true });
-  await writeFile(join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
-  await seeded;
-  await npm(["install", `rainbond-openapi@${version}`, "--save-exact", "--no-audit", "--no-fund"], dir);
-  const installed = JSON.parse(await readFile(join(dir, "node_modules/rainbond-openapi/package.json"), "utf8"));
-  expect(installed.version).toBe(version);
-  const dist = join(dir, "node_modules/rainbond-openapi/dist");
-  const declarations = (await readdir(dist)).filter((f) => f.endsWith(".d.ts"));
-  const types = (await Promise.all(declarations.map((f) => readFile(join(dist, f), "utf8")))).join("\n");
-  expect(types).toContain(change.typesHold);
-  await writeFile(join(dir, "src/index.ts"), change.consumer);
-  await writeFile(
-    join(dir, "run.mjs"),
-    'import { main } from "./out/index.js";\nconsole.log(await main(process.argv[2]));\n',
+/**
+ * Step 4, for every version at once: one new project installs each version published from the registry (one
+ * `npm install`, each under its alias), holds each change's consumer code importing its version, and compiles them all
+ * with one strict `tsc`, while the Prism mocks start. Made on the first consumer test's demand, once the releases
+ * are done; its folder.
+ */
+async function consumerProject(): Promise<string> {
+  const dir = join(work, "consumer");
+  for (const { version, spec } of published.values()) {
+    const mock = startPrism({ spec });
+    mocks.set(version, mock);
+    cleanups.push(() =>
+      mock.then(
+        (prism) => prism.stop(),
+        () => {},
+      ),
+    );
+  }
+  const releases = changes.flatMap((change) =>
+    published.has(change.name) ? [{ change, ...published.get(change.name)! }] : [],
   );
+  const dependencies = Object.fromEntries(
+    releases.map(({ version }) => [alias(version), `npm:rainbond-openapi@${version}`]),
+  );
+  await mkdir(join(dir, "src"), { recursive: true });
+  await writeFile(
+    join(dir, "package.json"),
+    JSON.stringify({ name: "consumer", private: true, type: "module", dependencies }),
+  );
+  await seeded;
+  await npm(["install", "--no-audit", "--no-fund"], dir);
+  for (const { change, version } of releases) {
+    await writeFile(
+      join(dir, `src/${alias(version)}.ts`),
+      change.consumer.replace('"rainbond-openapi"', `"${alias(version)}"`),
+    );
+  }
   await writeFile(
     join(dir, "tsconfig.json"),
     JSON.stringify({
@@ -180,13 +204,7 @@ async function consume(change: Change, version: string, spec: string): Promise<s
     }),
   );
   await exec(process.execPath, [tsc, "-p", "."], { cwd: dir });
-  const prism = await startPrism({ spec });
-  try {
-    const { stdout } = await exec(process.execPath, ["run.mjs", prism.url], { cwd: dir });
-    return stdout.trim();
-  } finally {
-    await prism.stop();
-  }
+  return dir;
 }
 
 // One release history, in its order even when the suite is shuffled: each release starts from the version the one
@@ -206,7 +224,7 @@ describe(
         repo.commit(`spec: ${change.name}`);
         const body = join(work, `pr-body-${version}.md`);
         const outputs = join(work, `outputs-${version}`);
-        await script("scripts/release/regenerate.ts", ["--body", body], { GITHUB_OUTPUT: outputs });
+        await script("regenerate", ["--body", body], { GITHUB_OUTPUT: outputs });
         const text = await readFile(body, "utf8");
         expect(text.startsWith(`**${change.section}**\n\n`)).toBe(true);
         expect(text).toContain(`${change.line}\n`);
@@ -220,7 +238,7 @@ describe(
         repo.commit("Regenerate generated/ from spec/");
 
         // 2. the version step
-        await script("scripts/release/version.ts");
+        await script("release:version");
         const manifest = JSON.parse(await readFile(join(repo.dir, "package.json"), "utf8"));
         expect(manifest.version).toBe(version);
         const lock = JSON.parse(await readFile(join(repo.dir, "package-lock.json"), "utf8"));
@@ -235,18 +253,15 @@ describe(
 
         // 3. the publish step, to the local registry
         const notes = join(work, `notes-${version}.md`);
-        await script("scripts/release/publish.ts", ["--notes", notes], registry.env);
+        await script("release:publish", ["--notes", notes], registry.env);
         expect(repo.git("tag", "--list", `v${version}`).trim()).toBe(`v${version}`);
         expect(await readFile(notes, "utf8")).toContain(change.line);
         const packument = (await (await fetch(`${registry.url}/rainbond-openapi`)).json()) as { versions: object };
         expect(Object.keys(packument.versions)).toContain(version);
 
-        // 4. the consumer, in the background (awaited below)
         const spec = join(work, `openapi-${version}.json`);
         await copyFile(join(repo.dir, "generated/openapi.json"), spec);
-        const consumer = consume(change, version, spec);
-        consumer.catch(() => {}); // reported by the test that awaits it
-        published.set(change.name, { version, consumer });
+        published.set(change.name, { version, spec });
       }, 60_000);
     }
 
@@ -254,7 +269,17 @@ describe(
       test(`${change.name}: a new project installs the version, compiles against its types and calls Prism`, async () => {
         const release = published.get(change.name);
         expect(release, "the release steps above failed").toBeDefined();
-        expect(JSON.parse(await release!.consumer)).toEqual(change.expectOutput);
+        const { version } = release!;
+        const dir = await (consumer ??= consumerProject());
+        const installed = join(dir, "node_modules", alias(version));
+        expect(JSON.parse(await readFile(join(installed, "package.json"), "utf8")).version).toBe(version);
+        const declarations = (await readdir(join(installed, "dist"))).filter((f) => f.endsWith(".d.ts"));
+        const types = await Promise.all(declarations.map((f) => readFile(join(installed, "dist", f), "utf8")));
+        expect(types.join("\n")).toContain(change.typesHold);
+        const { url } = await mocks.get(version)!;
+        const run = `const { main } = await import("./out/${alias(version)}.js"); console.log(await main(process.argv[1]));`;
+        const { stdout } = await exec(process.execPath, ["--input-type=module", "-e", run, url], { cwd: dir });
+        expect(JSON.parse(stdout)).toEqual(change.expectOutput);
       }, 60_000);
     }
   },

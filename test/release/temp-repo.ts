@@ -5,8 +5,9 @@ import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { root } from "../../scripts/lib/script.ts";
 
-export const root = join(import.meta.dirname, "../..");
+export { root };
 
 /** Who commits and tags in a temporary repository (git refuses to without a name). */
 export const gitIdentity = {
