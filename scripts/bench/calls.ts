@@ -14,10 +14,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { callMethod, exampleArgs, readMethods } from "../lib/methods.ts";
 import { TSX_ARGS } from "../lib/script.ts";
 import { isObject, readSpec, type Json } from "../lib/spec.ts";
-import { children, rotation, summarize } from "./run.ts";
+import { rotation, summarize, tracked } from "./run.ts";
 
 const IDS = ["a", "t", "b", "c"] as const;
-type Id = (typeof IDS)[number];
 const KINDS = ["get", "post"] as const;
 type Kind = (typeof KINDS)[number];
 type PerKind<T> = Record<Kind, T>;
@@ -71,9 +70,7 @@ type Raw = (path: string, init: object) => Promise<{ data?: unknown; error?: unk
 /** The two calls of contender `id` against `baseUrl`, through fetch (stubbed with `stub`). */
 async function contender({ id, baseUrl, client, stub }: Start): Promise<PerKind<Call>> {
   const fetch = stub ? stubFetch : globalThis.fetch;
-  const fail = (status: number) => {
-    throw new Error(`contender ${id}: HTTP ${status}`);
-  };
+  const fail = (status: number) => Promise.reject(new Error(`contender ${id}: HTTP ${status}`));
   if (id === "a" || id === "t") {
     const ok = (res: Response) => (res.ok ? res.json() : fail(res.status));
     const url = perKind((kind) => `${baseUrl}${paths[kind]}`);
@@ -95,12 +92,11 @@ async function contender({ id, baseUrl, client, stub }: Start): Promise<PerKind<
   if (id === "b") {
     const { default: createClient } = await import("openapi-fetch");
     const raw = createClient({ baseUrl, headers: { Authorization: token }, fetch }) as unknown as Record<string, Raw>;
-    const data = ({ data, error, response }: Awaited<ReturnType<Raw>>) =>
-      error === undefined ? data : fail(response.status);
     const body = { get: undefined, post: portRequest };
-    return perKind(
-      (kind) => async () => data(await raw[kind.toUpperCase()]!(templates[kind], { params, body: body[kind] })),
-    );
+    return perKind((kind) => async () => {
+      const { data, error, response } = await raw[kind.toUpperCase()]!(templates[kind], { params, body: body[kind] });
+      return error === undefined ? data : fail(response.status);
+    });
   }
   const { createRainbondClient } = (await import(pathToFileURL(client).href)) as typeof import("../../src/index.js");
   const rainbond = createRainbondClient({ baseUrl, token, logLevel: "off", fetch });
@@ -116,7 +112,7 @@ async function loop(call: Call, calls: number) {
   return { wall, cpu: (used.user + used.system) / calls };
 }
 
-type Start = { op: "start"; id: Id; baseUrl: string; client: string; warmup: number; stub: boolean };
+type Start = { op: "start"; id: (typeof IDS)[number]; baseUrl: string; client: string; warmup: number; stub: boolean };
 type Run = { op: "run"; kind: Kind; calls: number };
 
 /** A contender's process: checks its answers are the server's, warms up, then runs `calls` calls on each request. */
@@ -145,10 +141,8 @@ function contenderProcess() {
 
 /** This file in a child process in `mode`; `ask` sends a message (if any) and waits for the reply (the first: ready). */
 function child(mode: string, execArgv: string[] = []) {
-  const proc = fork(fileURLToPath(import.meta.url), [mode], { execArgv: [...TSX_ARGS, ...execArgv] });
-  children.add(proc);
+  const proc = tracked(fork(fileURLToPath(import.meta.url), [mode], { execArgv: [...TSX_ARGS, ...execArgv] }));
   const exited = once(proc, "exit").then(([code]) => {
-    children.delete(proc);
     throw new Error(`the bench's ${mode} process exited with code ${code}`);
   });
   exited.catch(() => {}); // raced below
@@ -162,10 +156,8 @@ function child(mode: string, execArgv: string[] = []) {
   return { ask, stop };
 }
 
-type Options = CallsOptions & { baseUrl: string; stub: boolean };
-
 /** Interleaved rounds over contender processes: wall and CPU µs per call, by contender and kind, round by round. */
-async function measure({ rounds, calls, ...start }: Options) {
+async function measure({ rounds, calls, ...start }: CallsOptions & { baseUrl: string; stub: boolean }) {
   const procs = IDS.map(() => child("--contender", ["--expose-gc"]));
   try {
     await Promise.all(procs.map((p) => p.ask())); // started, at once
@@ -200,9 +192,7 @@ const paired = (data: Samples, difference = false) =>
   );
 
 /** `client`: the module contender c imports, src/index.ts bundled for Node (bundleClientForNode). */
-export type CallsOptions = Record<"rounds" | "calls" | "warmup" | "stubRounds" | "stubCalls", number> & {
-  client: string;
-};
+type CallsOptions = Record<"rounds" | "calls" | "warmup" | "stubRounds" | "stubCalls", number> & { client: string };
 
 /** The figures, and `added`: what the first contender of a pair adds over the second with fetch stubbed, µs per call. */
 export async function benchCalls(o: CallsOptions) {
