@@ -1,7 +1,6 @@
-// Size: src/index.ts bundled and minified for the browser by esbuild, in bytes and gzip bytes (level 9), with
-// openapi-fetch bundled in and marked external, and openapi-fetch alone. By module: the bytes esbuild's metafile
-// counts in the output, and the gzip bytes the bundle loses without the module's characters (which the source map,
-// read by node:module's SourceMap, tells; the metafile has no positions).
+// Size: src/index.ts bundled and minified by esbuild, with openapi-fetch in and external, and openapi-fetch alone. By
+// module: the gzip bytes the bundle loses without the module's characters, which only the source map (read by
+// node:module's SourceMap) places; esbuild's metafile counts bytes, not positions.
 import { SourceMap } from "node:module";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
