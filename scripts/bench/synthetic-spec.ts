@@ -16,10 +16,10 @@ const objectAt = (node: Json | undefined, key: string): JsonObject => {
   const value = isObject(node) ? node[key] : undefined;
   return isObject(value) ? value : {};
 };
-const copyOf = (path: string) => Number(/^\/openapi\/v1\/s(\d+)\//.exec(path)?.[1] ?? 0);
+const copyPath = (path: string, k: number) => path.replace(/^\/openapi\/v1/, `/openapi/v1${k ? `/s${k}` : ""}`);
 
 /** The document made of `factor` copies of `spec`. */
-export function syntheticSpec(spec: JsonObject, factor: number): JsonObject {
+function syntheticSpec(spec: JsonObject, factor: number): JsonObject {
   const paths: JsonObject = {};
   const components: JsonObject = { ...objectAt(spec, "components") };
   const text = JSON.stringify({ paths: spec.paths, components: spec.components });
@@ -32,7 +32,7 @@ export function syntheticSpec(spec: JsonObject, factor: number): JsonObject {
         op.operationId = `${op.operationId}${suffix}`;
         if (k > 0) op["x-rainbond-group"] = `${op["x-rainbond-group"]}S${k}`; // the copy's methods in a group of their own
       }
-      paths[path.replace(/^\/openapi\/v1/, `/openapi/v1${k ? `/s${k}` : ""}`)] = item;
+      paths[copyPath(path, k)] = item;
     }
     for (const kind of KINDS.filter((kind) => kind in components)) {
       const named = Object.entries(objectAt(copy.components, kind)).map(([name, v]) => [`${name}${suffix}`, v]);
@@ -50,12 +50,11 @@ function sampleOf(spec: JsonObject, param: JsonObject): Json {
   return schema.example ?? schema.default ?? (Array.isArray(schema.enum) ? schema.enum[0] : undefined) ?? fallback;
 }
 
-/** Every operation of the last copy of `spec`, called through openapi-fetch with the spec's examples. */
-function openapiFetchCalls(spec: JsonObject): string[] {
-  const last = Math.max(...Object.keys(objectAt(spec, "paths")).map(copyOf));
+/** Every operation of copy `k`, called through openapi-fetch with the spec's examples. */
+function openapiFetchCalls(k: number, spec = readSpec()): string[] {
   return Object.entries(objectAt(spec, "paths")).flatMap(([path, raw]) => {
     const item = deref(spec, raw) as JsonObject;
-    return METHODS.filter((m) => isObject(item[m]) && copyOf(path) === last).map((method) => {
+    return METHODS.filter((m) => isObject(item[m])).map((method) => {
       const op = objectAt(item, method);
       const params: Record<string, JsonObject> = {};
       for (const p of [item.parameters, op.parameters].flat().filter(isObject)) {
@@ -64,19 +63,18 @@ function openapiFetchCalls(spec: JsonObject): string[] {
       }
       const init: JsonObject = Object.keys(params).length ? { params } : {};
       const body = objectAt(objectAt(deref(spec, op.requestBody ?? null), "content"), "application/json");
-      const example = body.example ?? objectAt(Object.values(objectAt(body, "examples"))[0], "value");
-      if (Object.keys(body).length) init.body = example;
-      return `client.${method.toUpperCase()}(${JSON.stringify(path)}, ${JSON.stringify(init)})`;
+      if (Object.keys(body).length) init.body = body.example!;
+      return `client.${method.toUpperCase()}(${JSON.stringify(copyPath(path, k))}, ${JSON.stringify(init)})`;
     });
   });
 }
 
 /**
- * Writes the type-check programs of `spec`'s types (`generated`/schema.ts) into `dir`, each with a tsconfig.json
- * extending the project's: the types alone; openapi-fetch calling every operation (of the last copy); and, with
- * `client`, the client (src/index.ts) calling every operation's method with the spec's examples. Their tsc commands.
+ * Writes the type-check programs of `generated`/schema.ts into `dir`, each with a tsconfig.json extending the
+ * project's: the types alone; openapi-fetch calling every operation of copy `copy`; and, with `client`, the client
+ * (src/index.ts) calling every operation's method with the spec's examples. Their tsc commands.
  */
-export function typecheckPrograms(dir: string, spec: JsonObject, generated: string, client = false): Command[] {
+export function typecheckPrograms(dir: string, generated: string, copy = 0, client = false): Command[] {
   const from = (file: string) => JSON.stringify(relative(dir, file).replace(/^(?!\.)/, "./"));
   const types = `import type { components, operations, paths } from ${from(join(generated, "schema.js"))};\n`;
   const program = (id: string, label: string, head: string, calls?: string[]): Command => {
@@ -89,7 +87,7 @@ export function typecheckPrograms(dir: string, spec: JsonObject, generated: stri
     const tsc = join(root, "node_modules/typescript/bin/tsc");
     return { id, label, args: [tsc, "-p", join(dir, `tsconfig.${id}.json`), "--extendedDiagnostics"] };
   };
-  const fetchCalls = openapiFetchCalls(spec);
+  const fetchCalls = openapiFetchCalls(copy);
   const programs = [
     program("schemaOnly", "generated types only", `${types}export type Types = [paths, components, operations];\n`),
     program(
@@ -116,5 +114,5 @@ export function writeSyntheticSpec(factor: number, dir: string) {
   writeFileSync(specPath, JSON.stringify(spec, null, 2));
   const items = Object.values(objectAt(spec, "paths"));
   const operations = items.flatMap((item) => METHODS.filter((m) => objectAt(item, m).operationId)).length;
-  return { specPath, outDir, operations, programs: typecheckPrograms(dir, spec, outDir) };
+  return { specPath, outDir, operations, programs: typecheckPrograms(dir, outDir, factor - 1) };
 }
