@@ -9,12 +9,13 @@ import { fork } from "node:child_process";
 import { once } from "node:events";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { text } from "node:stream/consumers";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { callMethod, exampleArgs, readMethods } from "../lib/methods.ts";
 import { TSX_ARGS } from "../lib/script.ts";
 import { isObject, readSpec, type Json } from "../lib/spec.ts";
-import { rotation, summarize, tracked } from "./run.ts";
+import { mapValues, rotation, summarize, tracked } from "./run.ts";
 
 const IDS = ["a", "t", "b", "c"] as const;
 const KINDS = ["get", "post"] as const;
@@ -42,15 +43,14 @@ const token = "t";
 function serve() {
   const counts = { get: 0, post: 0, bad: 0 };
   const server = createServer(async (req, res) => {
-    let text = "";
-    for await (const chunk of req) text += chunk;
+    const body = await text(req);
     const json = req.headers["content-type"] === "application/json";
-    const kind = req.method === "GET" ? "get" : req.method === "POST" && json && text === request ? "post" : "bad";
+    const kind = req.method === "GET" ? "get" : req.method === "POST" && json && body === request ? "post" : "bad";
     const ok = kind !== "bad" && req.headers.authorization === token && req.url === paths[kind];
     counts[ok ? kind : "bad"]++;
-    const body = ok ? answers[kind] : `{"msg":"unexpected ${req.method} ${req.url}"}`;
-    const headers = { "content-type": "application/json", "content-length": Buffer.byteLength(body) };
-    res.writeHead(ok ? 200 : 400, headers).end(body);
+    const answer = ok ? answers[kind] : `{"msg":"unexpected ${req.method} ${req.url}"}`;
+    const headers = { "content-type": "application/json", "content-length": Buffer.byteLength(answer) };
+    res.writeHead(ok ? 200 : 400, headers).end(answer);
   });
   server.keepAliveTimeout = 60_000;
   server.listen(0, "127.0.0.1", () => process.send!({ port: (server.address() as AddressInfo).port }));
@@ -142,9 +142,7 @@ function contenderProcess() {
 /** This file in a child process in `mode`; `ask` sends a message (if any) and waits for the reply (the first: ready). */
 function child(mode: string, execArgv: string[] = []) {
   const proc = tracked(fork(fileURLToPath(import.meta.url), [mode], { execArgv: [...TSX_ARGS, ...execArgv] }));
-  const exited = once(proc, "exit").then(([code]) => {
-    throw new Error(`the bench's ${mode} process exited with code ${code}`);
-  });
+  const exited = once(proc, "exit").then(([code]) => Promise.reject(new Error(`bench ${mode}: exit code ${code}`)));
   exited.catch(() => {}); // raced below
   const ask = async <T>(message?: Start | Run | "counts"): Promise<T> => {
     if (message) proc.send(message);
@@ -179,8 +177,7 @@ async function measure({ rounds, calls, ...start }: CallsOptions & { baseUrl: st
   }
 }
 
-const byId = (data: Samples) =>
-  Object.fromEntries(Object.entries(data).map(([id, s]) => [id, perKind((kind) => summarize(s[kind]))]));
+const byId = (data: Samples) => mapValues(data, (s) => perKind((kind) => summarize(s[kind])));
 /** For each pair x/y, x/y per round (x-y with `difference`), summarized, for GET, POST and both together. */
 const paired = (data: Samples, difference = false) =>
   Object.fromEntries(

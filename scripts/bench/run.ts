@@ -25,6 +25,8 @@ export function summarize(samples: number[]): Summary {
   return { median, p25, p75, mad, min: sorted[0] ?? NaN, max: sorted.at(-1) ?? NaN, n: sorted.length, samples };
 }
 
+export const mapValues = <T, U>(record: Record<string, T>, f: (value: T) => U) =>
+  Object.fromEntries(Object.entries(record).map(([key, value]) => [key, f(value)]));
 export const rotation = <T>(items: T[], round: number) => items.map((_, i) => items[(i + round) % items.length]!);
 
 /** The bench's child processes still running: stopped with it when it is interrupted. */
@@ -54,12 +56,8 @@ export async function benchCommands(commands: Command[], runs: number, warmup: b
       for (const [name, value] of round < 0 ? [] : figures) (samples[i]![name] ??= []).push(value);
     }
   }
-  return Object.fromEntries(
-    commands.map(({ id, label }, i): [string, Measured] => {
-      const figures = Object.entries(samples[i]!).map(([name, list]) => [name, summarize(list)]);
-      return [id, { label, figures: Object.fromEntries(figures) }];
-    }),
-  );
+  const figures = samples.map((s) => mapValues(s, summarize));
+  return Object.fromEntries(commands.map(({ id, label }, i) => [id, { label, figures: figures[i]! } as Measured]));
 }
 
 /** The figures a command printed, by `pattern` (name, value, unit), times in ms. */
