@@ -73,7 +73,6 @@ const mark = (value: number, target: number) => (value <= target ? "✓" : "✗ 
 const target = (name: string, s: Summary, f = s3) =>
   `${f(s)}${TARGETS[name] ? ` ${mark(s.median, TARGETS[name])}` : ""}`;
 const wall = (m?: Measured) => m!.figures["wall ms"]!;
-/** tsc's figures: its counts, and the spread of its times */
 const tsc = ({ figures: f }: Measured, ...names: string[]) =>
   names.map((name) => (name.endsWith(" time") ? spread(f[name]!) : int(f[name]!.median)));
 const both = <T>({ get, post }: { get: T; post: T }) => [get, post];
@@ -200,7 +199,6 @@ const [start, end] = [...load, loadavg()[0]!].map((l) => l.toFixed(1));
 const run = { mode, date: new Date().toISOString(), machine: { ...machine, load: [start, end] }, config, TARGETS };
 mkdirSync(dirname(json), { recursive: true });
 writeFileSync(json, `${JSON.stringify({ ...run, ...results }, null, 2)}\n`);
-const where = `JSON: ${relative(process.cwd(), json)}`;
 console.log(
-  `${tables.join("\n")}\n(${mode} run, Node ${machine.node}, ${machine.cores} cores, 1-minute load average ${start} at the start and ${end} at the end; ${where})`,
+  `${tables.join("\n")}\n(${mode} run, Node ${machine.node}, ${machine.cores} cores, 1-minute load average ${start} at the start and ${end} at the end; JSON: ${relative(process.cwd(), json)})`,
 );

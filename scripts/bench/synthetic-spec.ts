@@ -77,7 +77,8 @@ function openapiFetchCalls(k: number, spec = readSpec()): string[] {
 export function typecheckPrograms(dir: string, generated: string, copy = 0, client = false): Command[] {
   const from = (file: string) => JSON.stringify(relative(dir, file).replace(/^(?!\.)/, "./"));
   const types = `import type { components, operations, paths } from ${from(join(generated, "schema.js"))};\n`;
-  const program = (id: string, label: string, head: string, calls?: string[]): Command => {
+  const program = (id: string, name: string, head: string, calls?: string[]): Command => {
+    const label = calls ? `${name}, ${calls.length} calls` : name;
     const list = (calls ?? []).map((call) => `  await ${call},\n`).join("");
     const body = calls ? `export const calls = async (): Promise<unknown[]> => [\n${list}];\n` : "";
     writeFileSync(join(dir, `${id}.ts`), `${head}${body}`);
@@ -87,15 +88,11 @@ export function typecheckPrograms(dir: string, generated: string, copy = 0, clie
     const tsc = join(root, "node_modules/typescript/bin/tsc");
     return { id, label, args: [tsc, "-p", join(dir, `tsconfig.${id}.json`), "--extendedDiagnostics"] };
   };
-  const fetchCalls = openapiFetchCalls(copy);
+  const fetchHead = `import createClient from "openapi-fetch";
+${types}const client = createClient<paths>({ baseUrl: "http://x" });\n`;
   const programs = [
     program("schemaOnly", "generated types only", `${types}export type Types = [paths, components, operations];\n`),
-    program(
-      "openapiFetch",
-      `openapi-fetch consumer, ${fetchCalls.length} calls`,
-      `import createClient from "openapi-fetch";\n${types}const client = createClient<paths>({ baseUrl: "http://x" });\n`,
-      fetchCalls,
-    ),
+    program("openapiFetch", "openapi-fetch consumer", fetchHead, openapiFetchCalls(copy)),
   ];
   if (!client) return programs;
   const methods = readMethods().filter((m) => m.kind === "operation");
@@ -103,7 +100,7 @@ export function typecheckPrograms(dir: string, generated: string, copy = 0, clie
   const calls = methods.map((m) => `client.${m.group}.${m.method}(${args(m)})`);
   const head = `import { createRainbondClient } from ${from(join(root, "src/index.js"))};
 const client = createRainbondClient({ baseUrl: "http://x", token: "t" });\n`;
-  return [...programs, program("client", `client consumer, ${methods.length} calls`, head, calls)];
+  return [...programs, program("client", "client consumer", head, calls)];
 }
 
 /** Writes the spec `factor` times the real one and its type-check programs into `dir`. */
