@@ -12,43 +12,10 @@ import type { Command } from "./run.ts";
 
 const METHODS = ["get", "put", "post", "delete", "patch"];
 const KINDS = ["schemas", "parameters", "responses", "requestBodies", "headers", "examples", "pathItems"];
-const objectAt = (node: Json | undefined, key: string): JsonObject => {
-  const value = isObject(node) ? node[key] : undefined;
-  return isObject(value) ? value : {};
-};
+const objectAt = (node: Json | undefined, key: string) => (isObject(node) && isObject(node[key]) ? node[key] : {});
+/** A value of its type for a parameter whose schema has no example (else "1"). */
+const SAMPLES: JsonObject = { integer: 1, number: 1, boolean: true };
 const copyPath = (path: string, k: number) => path.replace(/^\/openapi\/v1/, `/openapi/v1${k ? `/s${k}` : ""}`);
-
-/** The document made of `factor` copies of `spec`. */
-function syntheticSpec(spec: JsonObject, factor: number): JsonObject {
-  const paths: JsonObject = {};
-  const components: JsonObject = { ...objectAt(spec, "components") };
-  const text = JSON.stringify({ paths: spec.paths, components: spec.components });
-  const refs = new RegExp(`"#/components/(?:${KINDS.join("|")})/[^"/]+(?=")`, "g");
-  for (let k = 0; k < factor; k++) {
-    const suffix = k === 0 ? "" : `_s${k}`;
-    const copy = JSON.parse(text.replace(refs, (ref) => `${ref}${suffix}`)) as Record<string, JsonObject>;
-    for (const [path, item] of Object.entries(copy.paths!)) {
-      for (const op of METHODS.map((m) => objectAt(item, m)).filter((op) => op.operationId)) {
-        op.operationId = `${op.operationId}${suffix}`;
-        if (k > 0) op["x-rainbond-group"] = `${op["x-rainbond-group"]}S${k}`; // the copy's methods in a group of their own
-      }
-      paths[copyPath(path, k)] = item;
-    }
-    for (const kind of KINDS.filter((kind) => kind in components)) {
-      const named = Object.entries(objectAt(copy.components, kind)).map(([name, v]) => [`${name}${suffix}`, v]);
-      components[kind] = { ...objectAt(components, kind), ...Object.fromEntries(named) };
-    }
-  }
-  return { ...spec, paths, components };
-}
-
-/** A value of a parameter's schema: its example, else one of its type. */
-function sampleOf(spec: JsonObject, param: JsonObject): Json {
-  const schema = deref(spec, objectAt(deref(spec, param), "schema"));
-  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
-  const fallback = type === "integer" || type === "number" ? 1 : type === "boolean" ? true : "1";
-  return schema.example ?? schema.default ?? (Array.isArray(schema.enum) ? schema.enum[0] : undefined) ?? fallback;
-}
 
 /** Every operation of copy `k`, called through openapi-fetch with the spec's examples. */
 function openapiFetchCalls(k: number, spec = readSpec()): string[] {
@@ -58,8 +25,10 @@ function openapiFetchCalls(k: number, spec = readSpec()): string[] {
       const op = objectAt(item, method);
       const params: Record<string, JsonObject> = {};
       for (const p of [item.parameters, op.parameters].flat().filter(isObject)) {
-        const { in: where, name, required } = deref(spec, p);
-        if (where === "path" || (where === "query" && required)) (params[where] ??= {})[`${name}`] = sampleOf(spec, p);
+        const { in: where, name, required, schema = {} } = deref(spec, p);
+        const { example, type } = deref(spec, schema) as JsonObject;
+        const sample = example ?? SAMPLES[`${type}`] ?? "1";
+        if (where === "path" || (where === "query" && required)) (params[where] ??= {})[`${name}`] = sample;
       }
       const init: JsonObject = Object.keys(params).length ? { params } : {};
       const body = objectAt(objectAt(deref(spec, op.requestBody ?? null), "content"), "application/json");
@@ -103,13 +72,31 @@ const client = createRainbondClient({ baseUrl: "http://x", token: "t" });\n`;
   return [...programs, program("client", "client consumer", head, calls)];
 }
 
-/** Writes the spec `factor` times the real one and its type-check programs into `dir`. */
+/** Writes the spec `factor` times the real one, and its type-check programs, into `dir`. */
 export function writeSyntheticSpec(factor: number, dir: string) {
-  const spec = syntheticSpec(readSpec(), factor);
+  const spec = readSpec();
+  const [paths, components]: [JsonObject, JsonObject] = [{}, { ...objectAt(spec, "components") }];
+  const text = JSON.stringify({ paths: spec.paths, components: spec.components });
+  const refs = new RegExp(`"#/components/(?:${KINDS.join("|")})/[^"/]+(?=")`, "g");
+  let operations = 0;
+  for (let k = 0; k < factor; k++) {
+    const suffix = k === 0 ? "" : `_s${k}`;
+    const copy = JSON.parse(text.replace(refs, (ref) => `${ref}${suffix}`)) as Record<string, JsonObject>;
+    for (const [path, item] of Object.entries(copy.paths!)) {
+      for (const op of METHODS.map((m) => objectAt(item, m)).filter((op) => op.operationId)) {
+        op.operationId = `${op.operationId}${suffix}`;
+        if (k > 0) op["x-rainbond-group"] = `${op["x-rainbond-group"]}S${k}`; // the copy's methods in a group of their own
+        operations++;
+      }
+      paths[copyPath(path, k)] = item;
+    }
+    for (const kind of KINDS.filter((kind) => kind in components)) {
+      const named = Object.entries(objectAt(copy.components, kind)).map(([name, v]) => [`${name}${suffix}`, v]);
+      components[kind] = { ...objectAt(components, kind), ...Object.fromEntries(named) };
+    }
+  }
   const [outDir, specPath] = [join(dir, "generated"), join(dir, "openapi.json")];
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(specPath, JSON.stringify(spec, null, 2));
-  const items = Object.values(objectAt(spec, "paths"));
-  const operations = items.flatMap((item) => METHODS.filter((m) => objectAt(item, m).operationId)).length;
+  writeFileSync(specPath, JSON.stringify({ ...spec, paths, components }, null, 2));
   return { specPath, outDir, operations, programs: typecheckPrograms(dir, outDir, factor - 1) };
 }
