@@ -1,10 +1,9 @@
 // Per-call overhead: sequential GET and POST calls to a local node:http server (`components.get` and `ports.add` with
-// the spec's examples), made by a (fetch, hand-written URLs), t (a with a per-attempt timeout: the floor of any client
-// with timeouts), b (bare openapi-fetch) and c (the client). The server and each contender run in a process of their
-// own (this file, --server or --contender): b and c share openapi-fetch's code, whose JIT state in one process would
-// serve both contenders' object shapes. Contenders are driven one at a time over IPC, in rounds (order rotated, garbage
-// collected before each run); ratios are taken per round before their median, so that a slow spell falls on both sides.
-// Then again with fetch stubbed (answering at once): what each contender itself does per call.
+// the spec's examples) by a (fetch, hand-written URLs), t (a with a per-attempt timeout: the floor of any client with
+// timeouts), b (bare openapi-fetch) and c (the client); then with fetch stubbed, what each itself does per call. The
+// server and each contender run in a process of their own (this file, --server or --contender): b and c share
+// openapi-fetch, whose JIT state in one process would serve both contenders' object shapes. Contenders are driven over
+// IPC, one at a time, garbage collected before each run; ratios are taken per round, so a slow spell falls on both.
 import { fork } from "node:child_process";
 import { once } from "node:events";
 import { createServer } from "node:http";
