@@ -102,8 +102,7 @@ export async function verify(options: VerifyOptions, root: string, shared?: Vali
     for (const [operationId, needs, call] of plan.readSteps) {
       learn();
       const missing = needs.filter((name) => ids[name] === undefined);
-      if (missing.length)
-        skip(operationId, "not tried", `no ${missing.map((n) => plan.label(n)).join(", ")} given or found`);
+      if (missing.length) skip(operationId, "not tried", `no ${missing.map(plan.label).join(", ")} given or found`);
       else await send(operationId, () => call(client, ids as Required<plan.Ids>));
     }
     learn();

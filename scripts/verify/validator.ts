@@ -98,10 +98,7 @@ export async function startValidator(spec: JsonObject, timeoutMs = 30_000): Prom
   const file = join(await mkdtemp(join(tmpdir(), "rainbond-verify-")), "openapi.json");
   await writeFile(file, JSON.stringify(spec));
   const prism = await startPrism({ spec: file, errors: false, proxyTo: recorderUrl }) // copies the file
-    .catch(async (err: unknown) => {
-      await closeRecorder();
-      throw err;
-    })
+    .catch((err: unknown) => closeRecorder().then(() => Promise.reject(err)))
     .finally(() => rm(dirname(file), { recursive: true, force: true }));
   const validator: Validator = {
     url: prism.url,
@@ -118,10 +115,7 @@ export async function startValidator(spec: JsonObject, timeoutMs = 30_000): Prom
       const out = { status: answer.status, headers: list as [string, string][] };
       return new Response([204, 205, 304].includes(answer.status) ? null : answer.body, out);
     },
-    stop: async () => {
-      await prism.stop();
-      await closeRecorder();
-    },
+    stop: () => prism.stop().then(closeRecorder),
   };
   return validator;
 }
