@@ -10,7 +10,6 @@ import { render } from "./report.ts";
 import { verify } from "./run.ts";
 import type { Validator } from "./validator.ts";
 
-/** A run's options: the command line's (docs/verifying-a-console.md), and the token from RAINBOND_TOKEN. */
 export type VerifyOptions = Record<"baseUrl" | "token", string> &
   Record<"write" | "json", boolean> &
   Partial<Record<"team" | "region" | "component" | "report", string> & { app: number }>;

@@ -77,7 +77,6 @@ export async function verify(options: VerifyOptions, root: string, shared?: Vali
       }
     };
 
-    /** Sends one operation through the client and judges what the console answered. */
     const send = async (operationId: OperationId, call: () => Promise<unknown>) => {
       const { method, path, operation } = operations.get(operationId)!;
       validator.exchanges.length = 0;
