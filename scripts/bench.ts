@@ -15,7 +15,6 @@ import { typecheckPrograms, writeSyntheticSpec } from "./bench/synthetic-spec.ts
 const TARGETS: Record<string, number> = { "c/t": 1.04, "c/b": 1.05, clientGzipBytes: 8 * 1024 };
 TARGETS["npm run generate"] = TARGETS["npm run generate -- --check"] = 3000; // ms
 const FULL = {
-  // 5,000 GET + 5,000 POST per contender over the network; then 15 rounds of 1,000 with fetch stubbed
   calls: { rounds: 20, calls: 250, warmup: 300, stubRounds: 15, stubCalls: 1000 },
   ...{ generationRuns: 7, typecheckRuns: 5, scale: { factors: [1, 10, 50], runs: 3, tscRuns: 3 }, warmup: true },
 };
@@ -83,6 +82,7 @@ const PART: Record<Part, (config: typeof FULL, work: string) => Promise<[unknown
     const c = await benchCalls({ ...config.calls, client: await bundleClientForNode(join(work, "client.mjs")) });
     const { rounds, calls, stubRounds, stubCalls } = config.calls;
     const names = Object.entries(NAMES);
+    const added = (pair: string) => `added by ${pair[0]} over ${pair[2]} (µs per call)`;
     const rows = [
       ...names.map(([id, name]) => [name, ...[...both(c.wall[id]!), ...both(c.cpu[id]!)].map(s1)]),
       ...Object.entries(c.ratios).map(([pair, v]) => [
@@ -92,10 +92,7 @@ const PART: Record<Part, (config: typeof FULL, work: string) => Promise<[unknown
     ];
     const stubbed = [
       ...names.map(([id, name]) => [name, ...both(c.stubbed.wall[id]!).map(s1)]),
-      ...Object.entries(c.stubbed.added).map(([p, v]) => [
-        `added by ${p[0]} over ${p[2]} (µs per call)`,
-        ...both(v).map(s1),
-      ]),
+      ...Object.entries(c.stubbed.added).map(([pair, v]) => [added(pair), ...both(v).map(s1)]),
     ];
     const network = table("calls", { rounds, calls, total: int(rounds * calls) }, rows);
     return [c, `${network}\n${table("stubbed", { rounds: stubRounds, calls: int(stubCalls) }, stubbed)}`];

@@ -147,8 +147,7 @@ function child(mode: string, execArgv: string[] = []) {
     if (reply.error) throw new Error(reply.error);
     return reply;
   };
-  const stop = () => (proc.connected && proc.disconnect(), exited.catch(() => {}));
-  return { ask, stop };
+  return { ask, stop: () => (proc.connected && proc.disconnect(), exited.catch(() => {})) };
 }
 
 async function measure({ rounds, calls, ...start }: CallsOptions & { baseUrl: string; stub: boolean }) {

@@ -1,8 +1,7 @@
-// Synthetic specs `factor` times the real one, to show how generation and type-checking cost grow (`npm run bench --
-// --only scale --keep` keeps them in .bench/run-*/synthetic-<factor>/), and the type-check programs of a spec.
-// Copy 0 is generated/openapi.json itself; copy k clones every path under /openapi/v1/s<k>/..., every operationId as
-// <id>_s<k>, every client group as <group>S<k> and every component (not the security schemes) as <Name>_s<k>, its
-// $refs pointing at the copy's components. It lints clean like the original, so the same pipeline runs on it.
+// Synthetic specs `factor` times the real one, to show how generation and type-checking cost grow, and the type-check
+// programs of a spec. Copy 0 is generated/openapi.json itself; copy k clones every path under /openapi/v1/s<k>/...,
+// every operationId as <id>_s<k>, every client group as <group>S<k> and every component (not the security schemes) as
+// <Name>_s<k>, its $refs pointing at the copy's components. It lints clean like the original: the same pipeline runs.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { exampleArgs, readMethods, type ClientMethod } from "../lib/methods.ts";
