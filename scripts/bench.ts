@@ -182,10 +182,8 @@ try {
   for (const [index, part] of parts.entries()) {
     // the time elapsed, and the time left at the pace of the parts done so far
     const [elapsed, done] = [(performance.now() - started) / 1000, expected(parts.slice(0, index))];
-    const left = expected(parts.slice(index)) * (done ? elapsed / done : 1);
-    console.error(
-      `bench: ${part} (${index + 1}/${parts.length}), ${clock(elapsed)} elapsed, about ${clock(left)} left`,
-    );
+    const left = clock(expected(parts.slice(index)) * (done ? elapsed / done : 1));
+    console.error(`bench: ${part} (${index + 1}/${parts.length}), ${clock(elapsed)} elapsed, about ${left} left`);
     [results[part], tables[index]] = await PART[part](config, work);
   }
 } finally {
