@@ -1,13 +1,11 @@
 // Benchmarks, side by side (the parts are in scripts/bench/): per-call overhead, bundle size, generation time, type-check
 // cost, and how generation and type-checking grow with the spec. Prints the Markdown tables of docs/performance.md and
-// writes the figures as JSON. Every figure is a median with its spread over repeated rounds, the contenders of a part
-// interleaved round by round. Everything is built in a work directory under .bench/, removed at the end.
+// writes the figures as JSON. Everything is built in a work directory under .bench/, removed at the end.
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { arch, availableParallelism, constants, loadavg, platform } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import { commandLine, isMain, root, scriptArgs } from "./lib/script.ts";
-import { readSpec } from "./lib/spec.ts";
+import { commandLine, root, scriptArgs } from "./lib/script.ts";
 import { benchCalls } from "./bench/calls.ts";
 import { benchCommands, children, generateSteps, tscFigures, type Measured, type Summary } from "./bench/run.ts";
 import { benchSize, bundleClientForNode } from "./bench/size.ts";
@@ -17,7 +15,6 @@ import { typecheckPrograms, writeSyntheticSpec } from "./bench/synthetic-spec.ts
 const TARGETS: Record<string, number> = { "c/t": 1.04, "c/b": 1.05, clientGzipBytes: 8 * 1024 };
 TARGETS["npm run generate"] = TARGETS["npm run generate -- --check"] = 3000; // ms
 const FULL = {
-  // 5,000 GET + 5,000 POST per contender over the network; then 15 rounds of 1,000 with fetch stubbed
   calls: { rounds: 20, calls: 250, warmup: 300, stubRounds: 15, stubCalls: 1000 },
   ...{ generationRuns: 7, typecheckRuns: 5, scale: { factors: [1, 10, 50], runs: 3, tscRuns: 3 }, warmup: true },
 };
@@ -38,19 +35,6 @@ const USAGE = `usage: npm run bench -- [--smoke] [--only <part>,<part>...] [--js
   --keep          keep the run's work directory under .bench/`;
 
 const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, "0")}`;
-
-/** A line on stderr as each part starts: the time elapsed, and the time left at the pace of the parts done so far. */
-function progress(parts: Part[], scale: number) {
-  const started = performance.now();
-  const expected = (list: Part[]) => list.reduce((sum, part) => sum + EXPECTED_SECONDS[part] * scale, 0);
-  return (index: number) => {
-    const [elapsed, done] = [(performance.now() - started) / 1000, expected(parts.slice(0, index))];
-    const left = expected(parts.slice(index)) * (done ? elapsed / done : 1);
-    console.error(
-      `bench: ${parts[index]} (${index + 1}/${parts.length}), ${clock(elapsed)} elapsed, about ${clock(left)} left`,
-    );
-  };
-}
 
 // ---- the tables: each the paragraph above it ({name} filled in), its head, and a note below it ----
 const TABLES = {
@@ -88,7 +72,6 @@ const mark = (value: number, target: number) => (value <= target ? "✓" : "✗ 
 const target = (name: string, s: Summary, f = s3) =>
   `${f(s)}${TARGETS[name] ? ` ${mark(s.median, TARGETS[name])}` : ""}`;
 const wall = (m?: Measured) => m!.figures["wall ms"]!;
-/** tsc's figures: its counts, and the spread of its times */
 const tsc = ({ figures: f }: Measured, ...names: string[]) =>
   names.map((name) => (name.endsWith(" time") ? spread(f[name]!) : int(f[name]!.median)));
 const both = <T>({ get, post }: { get: T; post: T }) => [get, post];
@@ -99,6 +82,7 @@ const PART: Record<Part, (config: typeof FULL, work: string) => Promise<[unknown
     const c = await benchCalls({ ...config.calls, client: await bundleClientForNode(join(work, "client.mjs")) });
     const { rounds, calls, stubRounds, stubCalls } = config.calls;
     const names = Object.entries(NAMES);
+    const added = (pair: string) => `added by ${pair[0]} over ${pair[2]} (µs per call)`;
     const rows = [
       ...names.map(([id, name]) => [name, ...[...both(c.wall[id]!), ...both(c.cpu[id]!)].map(s1)]),
       ...Object.entries(c.ratios).map(([pair, v]) => [
@@ -108,10 +92,7 @@ const PART: Record<Part, (config: typeof FULL, work: string) => Promise<[unknown
     ];
     const stubbed = [
       ...names.map(([id, name]) => [name, ...both(c.stubbed.wall[id]!).map(s1)]),
-      ...Object.entries(c.stubbed.added).map(([p, v]) => [
-        `added by ${p[0]} over ${p[2]} (µs per call)`,
-        ...both(v).map(s1),
-      ]),
+      ...Object.entries(c.stubbed.added).map(([pair, v]) => [added(pair), ...both(v).map(s1)]),
     ];
     const network = table("calls", { rounds, calls, total: int(rounds * calls) }, rows);
     return [c, `${network}\n${table("stubbed", { rounds: stubRounds, calls: int(stubCalls) }, stubbed)}`];
@@ -143,7 +124,7 @@ const PART: Record<Part, (config: typeof FULL, work: string) => Promise<[unknown
     return [generation, table("generation", { runs: config.generationRuns, steps: steps.slice(1).join(", ") }, rows)];
   },
   async typecheck(config, work) {
-    const programs = typecheckPrograms(work, readSpec(), join(root, "generated"), true);
+    const programs = typecheckPrograms(work, join(root, "generated"), 0, true);
     const typecheck = await benchCommands(programs, config.typecheckRuns, false, tscFigures);
     const figures = ["Files", "Instantiations", "Types", "Check time", "Total time"];
     const rows = Object.values(typecheck).map((p) => [p.label, ...tsc(p, ...figures)]);
@@ -172,53 +153,47 @@ const PART: Record<Part, (config: typeof FULL, work: string) => Promise<[unknown
 };
 const generate = (...args: string[]) => scriptArgs("scripts/generate.ts", ...args);
 
-async function main() {
-  const { values: o } = commandLine(USAGE, {
-    ...{ smoke: { type: "boolean", default: false }, keep: { type: "boolean", default: false } },
-    ...{ only: { type: "string", default: PARTS.join(",") }, json: { type: "string" } },
-  });
-  const unknown = o.only.split(",").filter((p) => !PARTS.includes(p as Part));
-  if (unknown.length) {
-    console.error(`unknown part ${unknown.join(", ")} (parts: ${PARTS.join(", ")})\n${USAGE}`);
-    process.exit(2);
-  }
-  const [config, mode, bench] = [o.smoke ? SMOKE : FULL, o.smoke ? "smoke" : "full", join(root, ".bench")];
-  const json = resolve(o.json ?? join(bench, `results${o.smoke ? "-smoke" : ""}.json`));
-  mkdirSync(bench, { recursive: true });
-  const work = mkdtempSync(join(bench, "run-"));
-  const cleanup = () => o.keep || rmSync(work, { recursive: true, force: true });
-  const interrupted = (signal: "SIGINT" | "SIGTERM") => {
-    for (const child of children) child.kill(signal);
-    cleanup();
-    process.exit(128 + constants.signals[signal]); // the exit the signal would give
-  };
-  process.once("SIGINT", interrupted).once("SIGTERM", interrupted);
-  console.error(`bench: work directory ${relative(process.cwd(), work)}`);
-  const [load, results, tables] = [[loadavg()[0]!], {} as Record<string, unknown>, [] as string[]];
-  const parts = PARTS.filter((part) => o.only.split(",").includes(part));
-  const shown = progress(parts, o.smoke ? 0.1 : 1);
-  try {
-    for (const [index, part] of parts.entries()) {
-      shown(index);
-      [results[part], tables[index]] = await PART[part](config, work);
-    }
-  } finally {
-    cleanup();
-  }
-  const machine = { node: process.version, platform: `${platform()} ${arch()}`, cores: availableParallelism() };
-  const [start, end] = [...load, loadavg()[0]!].map((l) => l.toFixed(1));
-  const run = { mode, date: new Date().toISOString(), machine: { ...machine, load: [start, end] }, config, TARGETS };
-  mkdirSync(dirname(json), { recursive: true });
-  writeFileSync(json, `${JSON.stringify({ ...run, ...results }, null, 2)}\n`);
-  const where = `JSON: ${relative(process.cwd(), json)}`;
-  console.log(
-    `${tables.join("\n")}\n(${mode} run, Node ${machine.node}, ${machine.cores} cores, 1-minute load average ${start} at the start and ${end} at the end; ${where})`,
-  );
+const { values: o } = commandLine(USAGE, {
+  ...{ smoke: { type: "boolean", default: false }, keep: { type: "boolean", default: false } },
+  ...{ only: { type: "string", default: PARTS.join(",") }, json: { type: "string" } },
+});
+const unknown = o.only.split(",").filter((p) => !PARTS.includes(p as Part));
+if (unknown.length) {
+  console.error(`unknown part ${unknown.join(", ")} (parts: ${PARTS.join(", ")})\n${USAGE}`);
+  process.exit(2);
 }
-
-if (isMain(import.meta)) {
-  main().catch((err: Error) => {
-    console.error(err.stack ?? err.message);
-    process.exit(1);
-  });
+const [config, mode, bench] = [o.smoke ? SMOKE : FULL, o.smoke ? "smoke" : "full", join(root, ".bench")];
+const json = resolve(o.json ?? join(bench, `results${o.smoke ? "-smoke" : ""}.json`));
+mkdirSync(bench, { recursive: true });
+const work = mkdtempSync(join(bench, "run-"));
+const cleanup = () => o.keep || rmSync(work, { recursive: true, force: true });
+const interrupted = (signal: "SIGINT" | "SIGTERM") => {
+  for (const child of children) child.kill(signal);
+  cleanup();
+  process.exit(128 + constants.signals[signal]); // the exit the signal would give
+};
+process.once("SIGINT", interrupted).once("SIGTERM", interrupted);
+console.error(`bench: work directory ${relative(process.cwd(), work)}`);
+const [load, results, tables] = [[loadavg()[0]!], {} as Record<string, unknown>, [] as string[]];
+const parts = PARTS.filter((part) => o.only.split(",").includes(part));
+const [started, pace] = [performance.now(), o.smoke ? 0.1 : 1];
+const expected = (list: Part[]) => list.reduce((sum, part) => sum + EXPECTED_SECONDS[part] * pace, 0);
+try {
+  for (const [index, part] of parts.entries()) {
+    // the time elapsed, and the time left at the pace of the parts done so far
+    const [elapsed, done] = [(performance.now() - started) / 1000, expected(parts.slice(0, index))];
+    const left = clock(expected(parts.slice(index)) * (done ? elapsed / done : 1));
+    console.error(`bench: ${part} (${index + 1}/${parts.length}), ${clock(elapsed)} elapsed, about ${left} left`);
+    [results[part], tables[index]] = await PART[part](config, work);
+  }
+} finally {
+  cleanup();
 }
+const machine = { node: process.version, platform: `${platform()} ${arch()}`, cores: availableParallelism() };
+const [start, end] = [...load, loadavg()[0]!].map((l) => l.toFixed(1));
+const run = { mode, date: new Date().toISOString(), machine: { ...machine, load: [start, end] }, config, TARGETS };
+mkdirSync(dirname(json), { recursive: true });
+writeFileSync(json, `${JSON.stringify({ ...run, ...results }, null, 2)}\n`);
+console.log(
+  `${tables.join("\n")}\n(${mode} run, Node ${machine.node}, ${machine.cores} cores, 1-minute load average ${start} at the start and ${end} at the end; JSON: ${relative(process.cwd(), json)})`,
+);

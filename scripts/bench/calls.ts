@@ -1,23 +1,22 @@
 // Per-call overhead: sequential GET and POST calls to a local node:http server (`components.get` and `ports.add` with
-// the spec's examples), made by a (fetch, hand-written URLs), t (a with a per-attempt timeout: the floor of any client
-// with timeouts), b (bare openapi-fetch) and c (the client). The server and each contender run in a process of their
-// own (this file, --server or --contender): b and c share openapi-fetch's code, whose JIT state in one process would
-// serve both contenders' object shapes. Contenders are driven one at a time over IPC, in rounds (order rotated, garbage
-// collected before each run); ratios are taken per round before their median, so that a slow spell falls on both sides.
-// Then again with fetch stubbed (answering at once): what each contender itself does per call.
+// the spec's examples) by a (fetch, hand-written URLs), t (a with a per-attempt timeout: the floor of any client with
+// timeouts), b (bare openapi-fetch) and c (the client); then with fetch stubbed, what each itself does per call. The
+// server and each contender run in a process of their own (this file, --server or --contender): b and c share
+// openapi-fetch, whose JIT state in one process would serve both contenders' object shapes. Contenders are driven over
+// IPC, one at a time, garbage collected before each run; ratios are taken per round, so a slow spell falls on both.
 import { fork } from "node:child_process";
 import { once } from "node:events";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { text } from "node:stream/consumers";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { callMethod, exampleArgs, readMethods } from "../lib/methods.ts";
 import { TSX_ARGS } from "../lib/script.ts";
 import { isObject, readSpec, type Json } from "../lib/spec.ts";
-import { children, rotation, summarize } from "./run.ts";
+import { mapValues, rotation, summarize, tracked } from "./run.ts";
 
 const IDS = ["a", "t", "b", "c"] as const;
-type Id = (typeof IDS)[number];
 const KINDS = ["get", "post"] as const;
 type Kind = (typeof KINDS)[number];
 type PerKind<T> = Record<Kind, T>;
@@ -43,15 +42,14 @@ const token = "t";
 function serve() {
   const counts = { get: 0, post: 0, bad: 0 };
   const server = createServer(async (req, res) => {
-    let text = "";
-    for await (const chunk of req) text += chunk;
+    const body = await text(req);
     const json = req.headers["content-type"] === "application/json";
-    const kind = req.method === "GET" ? "get" : req.method === "POST" && json && text === request ? "post" : "bad";
+    const kind = req.method === "GET" ? "get" : req.method === "POST" && json && body === request ? "post" : "bad";
     const ok = kind !== "bad" && req.headers.authorization === token && req.url === paths[kind];
     counts[ok ? kind : "bad"]++;
-    const body = ok ? answers[kind] : `{"msg":"unexpected ${req.method} ${req.url}"}`;
-    const headers = { "content-type": "application/json", "content-length": Buffer.byteLength(body) };
-    res.writeHead(ok ? 200 : 400, headers).end(body);
+    const answer = ok ? answers[kind] : `{"msg":"unexpected ${req.method} ${req.url}"}`;
+    const headers = { "content-type": "application/json", "content-length": Buffer.byteLength(answer) };
+    res.writeHead(ok ? 200 : 400, headers).end(answer);
   });
   server.keepAliveTimeout = 60_000;
   server.listen(0, "127.0.0.1", () => process.send!({ port: (server.address() as AddressInfo).port }));
@@ -68,12 +66,9 @@ const stubFetch = async (input: string | URL | Request, init?: RequestInit) => {
 type Call = () => PromiseLike<unknown>;
 type Raw = (path: string, init: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
-/** The two calls of contender `id` against `baseUrl`, through fetch (stubbed with `stub`). */
 async function contender({ id, baseUrl, client, stub }: Start): Promise<PerKind<Call>> {
   const fetch = stub ? stubFetch : globalThis.fetch;
-  const fail = (status: number) => {
-    throw new Error(`contender ${id}: HTTP ${status}`);
-  };
+  const fail = (status: number) => Promise.reject(new Error(`contender ${id}: HTTP ${status}`));
   if (id === "a" || id === "t") {
     const ok = (res: Response) => (res.ok ? res.json() : fail(res.status));
     const url = perKind((kind) => `${baseUrl}${paths[kind]}`);
@@ -95,12 +90,11 @@ async function contender({ id, baseUrl, client, stub }: Start): Promise<PerKind<
   if (id === "b") {
     const { default: createClient } = await import("openapi-fetch");
     const raw = createClient({ baseUrl, headers: { Authorization: token }, fetch }) as unknown as Record<string, Raw>;
-    const data = ({ data, error, response }: Awaited<ReturnType<Raw>>) =>
-      error === undefined ? data : fail(response.status);
     const body = { get: undefined, post: portRequest };
-    return perKind(
-      (kind) => async () => data(await raw[kind.toUpperCase()]!(templates[kind], { params, body: body[kind] })),
-    );
+    return perKind((kind) => async () => {
+      const { data, error, response } = await raw[kind.toUpperCase()]!(templates[kind], { params, body: body[kind] });
+      return error === undefined ? data : fail(response.status);
+    });
   }
   const { createRainbondClient } = (await import(pathToFileURL(client).href)) as typeof import("../../src/index.js");
   const rainbond = createRainbondClient({ baseUrl, token, logLevel: "off", fetch });
@@ -116,10 +110,9 @@ async function loop(call: Call, calls: number) {
   return { wall, cpu: (used.user + used.system) / calls };
 }
 
-type Start = { op: "start"; id: Id; baseUrl: string; client: string; warmup: number; stub: boolean };
+type Start = { op: "start"; id: (typeof IDS)[number]; baseUrl: string; client: string; warmup: number; stub: boolean };
 type Run = { op: "run"; kind: Kind; calls: number };
 
-/** A contender's process: checks its answers are the server's, warms up, then runs `calls` calls on each request. */
 function contenderProcess() {
   let calls: PerKind<Call>;
   process.on("message", async (msg: Start | Run) => {
@@ -145,12 +138,8 @@ function contenderProcess() {
 
 /** This file in a child process in `mode`; `ask` sends a message (if any) and waits for the reply (the first: ready). */
 function child(mode: string, execArgv: string[] = []) {
-  const proc = fork(fileURLToPath(import.meta.url), [mode], { execArgv: [...TSX_ARGS, ...execArgv] });
-  children.add(proc);
-  const exited = once(proc, "exit").then(([code]) => {
-    children.delete(proc);
-    throw new Error(`the bench's ${mode} process exited with code ${code}`);
-  });
+  const proc = tracked(fork(fileURLToPath(import.meta.url), [mode], { execArgv: [...TSX_ARGS, ...execArgv] }));
+  const exited = once(proc, "exit").then(([code]) => Promise.reject(new Error(`bench ${mode}: exit code ${code}`)));
   exited.catch(() => {}); // raced below
   const ask = async <T>(message?: Start | Run | "counts"): Promise<T> => {
     if (message) proc.send(message);
@@ -158,14 +147,10 @@ function child(mode: string, execArgv: string[] = []) {
     if (reply.error) throw new Error(reply.error);
     return reply;
   };
-  const stop = () => (proc.connected && proc.disconnect(), exited.catch(() => {}));
-  return { ask, stop };
+  return { ask, stop: () => (proc.connected && proc.disconnect(), exited.catch(() => {})) };
 }
 
-type Options = CallsOptions & { baseUrl: string; stub: boolean };
-
-/** Interleaved rounds over contender processes: wall and CPU µs per call, by contender and kind, round by round. */
-async function measure({ rounds, calls, ...start }: Options) {
+async function measure({ rounds, calls, ...start }: CallsOptions & { baseUrl: string; stub: boolean }) {
   const procs = IDS.map(() => child("--contender", ["--expose-gc"]));
   try {
     await Promise.all(procs.map((p) => p.ask())); // started, at once
@@ -187,8 +172,7 @@ async function measure({ rounds, calls, ...start }: Options) {
   }
 }
 
-const byId = (data: Samples) =>
-  Object.fromEntries(Object.entries(data).map(([id, s]) => [id, perKind((kind) => summarize(s[kind]))]));
+const byId = (data: Samples) => mapValues(data, (s) => perKind((kind) => summarize(s[kind])));
 /** For each pair x/y, x/y per round (x-y with `difference`), summarized, for GET, POST and both together. */
 const paired = (data: Samples, difference = false) =>
   Object.fromEntries(
@@ -200,9 +184,7 @@ const paired = (data: Samples, difference = false) =>
   );
 
 /** `client`: the module contender c imports, src/index.ts bundled for Node (bundleClientForNode). */
-export type CallsOptions = Record<"rounds" | "calls" | "warmup" | "stubRounds" | "stubCalls", number> & {
-  client: string;
-};
+type CallsOptions = Record<"rounds" | "calls" | "warmup" | "stubRounds" | "stubCalls", number> & { client: string };
 
 /** The figures, and `added`: what the first contender of a pair adds over the second with fetch stubbed, µs per call. */
 export async function benchCalls(o: CallsOptions) {
@@ -212,11 +194,10 @@ export async function benchCalls(o: CallsOptions) {
     const { port } = await server.ask<{ port: number }>();
     network = await measure({ ...o, baseUrl: `http://127.0.0.1:${port}`, stub: false });
     // every contender made the same calls, all as the server expects
-    const { counts } = await server.ask<{ counts: Record<string, number> }>("counts");
-    const expected = IDS.length * (o.rounds * o.calls + o.warmup + 1);
-    if (counts.bad || counts.get !== expected || counts.post !== expected) {
-      throw new Error(`the server saw ${JSON.stringify(counts)}, expected ${expected} GET and POST and none bad`);
-    }
+    const n = IDS.length * (o.rounds * o.calls + o.warmup + 1);
+    const saw = JSON.stringify(await server.ask("counts"));
+    const expected = JSON.stringify({ counts: { get: n, post: n, bad: 0 } });
+    if (saw !== expected) throw new Error(`the server saw ${saw}, expected ${expected}`);
   } finally {
     await server.stop();
   }

@@ -20,30 +20,29 @@ function quantile(sorted: number[], q: number): number {
 export function summarize(samples: number[]): Summary {
   const sorted = [...samples].sort((a, b) => a - b);
   const [median, p25, p75] = [0.5, 0.25, 0.75].map((q) => quantile(sorted, q)) as [number, number, number];
-  const mad = quantile(
-    sorted.map((x) => Math.abs(x - median)).sort((a, b) => a - b),
-    0.5,
-  );
+  const deviations = sorted.map((x) => Math.abs(x - median)).sort((a, b) => a - b);
+  const mad = quantile(deviations, 0.5);
   return { median, p25, p75, mad, min: sorted[0] ?? NaN, max: sorted.at(-1) ?? NaN, n: sorted.length, samples };
 }
 
+export const mapValues = <T, U>(record: Record<string, T>, f: (value: T) => U) =>
+  Object.fromEntries(Object.entries(record).map(([key, value]) => [key, f(value)]));
 export const rotation = <T>(items: T[], round: number) => items.map((_, i) => items[(i + round) % items.length]!);
 
 /** The bench's child processes still running: stopped with it when it is interrupted. */
 export const children = new Set<ChildProcess>();
+export const tracked = <T extends ChildProcess>(child: T): T => {
+  children.add(child);
+  return child.once("exit", () => children.delete(child));
+};
 
 async function timed({ label, command = process.execPath, args }: Command): Promise<{ ms: number; stdout: string }> {
   const start = performance.now();
   const run = promisify(execFile)(command, args, { cwd: root, maxBuffer: 1 << 26 });
-  children.add(run.child);
-  try {
-    return { stdout: (await run).stdout, ms: performance.now() - start };
-  } catch (err) {
-    const { stdout, stderr } = err as Record<string, string>;
-    throw new Error(`${label} failed:\n${stdout}${stderr}`);
-  } finally {
-    children.delete(run.child);
-  }
+  tracked(run.child);
+  const failed = ({ stdout, stderr }: Record<string, string>) => new Error(`${label} failed:\n${stdout}${stderr}`);
+  const { stdout } = await run.catch((err) => Promise.reject(failed(err)));
+  return { stdout, ms: performance.now() - start };
 }
 
 /** Each command `runs` times, interleaved, after an untimed run of each if `warmup` (without it, the first command
@@ -57,12 +56,8 @@ export async function benchCommands(commands: Command[], runs: number, warmup: b
       for (const [name, value] of round < 0 ? [] : figures) (samples[i]![name] ??= []).push(value);
     }
   }
-  return Object.fromEntries(
-    commands.map(({ id, label }, i): [string, Measured] => {
-      const figures = Object.entries(samples[i]!).map(([name, list]) => [name, summarize(list)]);
-      return [id, { label, figures: Object.fromEntries(figures) }];
-    }),
-  );
+  const figures = samples.map((s) => mapValues(s, summarize));
+  return Object.fromEntries(commands.map(({ id, label }, i) => [id, { label, figures: figures[i]! } as Measured]));
 }
 
 /** The figures a command printed, by `pattern` (name, value, unit), times in ms. */

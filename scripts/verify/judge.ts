@@ -32,10 +32,9 @@ const meets = ({ type, required = [] }: JsonObject, value: unknown) =>
   type === "null" ? value === null : isObject(value) && (required as string[]).every((name) => name in value);
 
 /**
- * Walks the answer along a location, and the schema with it: the JSON path (`$.regions[0].region_id`, arrays told by
- * the answer itself), the value there, and the schema it belongs to with the field within it. The schema restarts at
- * each named one (a component's `$ref`, or one the verify named), so a wrong field of `Port` is `Port.container_port`
- * whether it came from the ports list or from an added port.
+ * Walks the answer and its schema along a location: the JSON path (`$.regions[0].region_id`, arrays told by the answer
+ * itself), the value there, and the named schema it belongs to with the field within it. The name restarts at each
+ * component's `$ref` (or schema the verify named), so a wrong field of `Port` is `Port.container_port` wherever it came.
  */
 function locate(doc: JsonObject, schema: Json | undefined, body: unknown, segments: readonly string[]) {
   let [name, field, path, node, value] = [undefined as string | undefined, [] as string[], "$", schema, body];
@@ -70,7 +69,6 @@ function http(field: string, expected: string, text = ""): Deviation {
 const statusDeviation = (statuses: string[], status: number) =>
   http("status", `one of ${statuses.map((s) => s.trim()).join(", ")}`, String(status));
 
-/** `text` as JSON, or undefined when it is not JSON. */
 export function parsed(text = ""): { value: unknown } | undefined {
   try {
     return { value: JSON.parse(text) };

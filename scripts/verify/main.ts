@@ -10,7 +10,6 @@ import { render } from "./report.ts";
 import { verify } from "./run.ts";
 import type { Validator } from "./validator.ts";
 
-/** A run's options: the command line's (docs/verifying-a-console.md), and the token from RAINBOND_TOKEN. */
 export type VerifyOptions = Record<"baseUrl" | "token", string> &
   Record<"write" | "json", boolean> &
   Partial<Record<"team" | "region" | "component" | "report", string> & { app: number }>;
@@ -62,10 +61,8 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): V
   const appId = app === undefined ? undefined : Number(app);
   const options = { baseUrl, token, team, region, app: appId, component, write, json, report };
   const missing = Object.keys(IDS).filter((id) => options[id as keyof typeof IDS] === undefined);
-  if (write && missing.length) {
-    const flags = missing.map((id) => `--${id}`).join(", ");
-    throw new UsageError(`--write changes the component you name: give ${flags} as well`);
-  }
+  const give = `give ${missing.map((id) => `--${id}`).join(", ")} as well`;
+  if (write && missing.length) throw new UsageError(`--write changes the component you name: ${give}`);
   return options;
 }
 
@@ -82,9 +79,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io, root:
     }
     // verify checks the console against generated/: say so when spec/ has moved on (bundled and compared, in parallel;
     // a spec that does not bundle: `npm run generate` says why, and the verify goes on)
-    const edited = specDiffersFromGenerated(join(root, "spec/openapi.yaml"), join(root, "generated")).catch(
-      () => false,
-    );
+    const spec = join(root, "spec/openapi.yaml");
+    const edited = specDiffersFromGenerated(spec, join(root, "generated")).catch(() => false);
     const [report, stale] = await Promise.all([verify(options, root, validator), edited]);
     if (stale) io.stderr.write(`${STALE_SPEC_WARNING}\n`);
     io.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : render(report));

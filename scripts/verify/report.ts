@@ -10,12 +10,8 @@ import type { VerifyOptions } from "./main.ts";
 import { ID_NAMES, NEVER_SENT, label, type IdName, type Ids } from "./operations.ts";
 
 /** What happened to one operation, before masking. */
-export type OperationResult = Omit<Judgement, "outcome"> & {
-  operationId: string;
-  method: string;
-  path: string;
-  outcome: Outcome | "not tried" | "not sent" | "never sent";
-};
+export type OperationResult = Omit<Judgement, "outcome"> &
+  Record<"operationId" | "method" | "path", string> & { outcome: Outcome | "not tried" | "not sent" | "never sent" };
 /** The deviations of one field of one schema (`Port.container_port`, `status`), whichever operations sent them. */
 export interface DeviationGroup extends Omit<Deviation, "path" | "came"> {
   title: string;

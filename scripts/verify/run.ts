@@ -17,6 +17,8 @@ import { buildReport, holdsSecret, secretsSeen, type OperationResult, type Repor
 import { startValidator, validatorSpec, type Validator } from "./validator.ts";
 
 const TIMEOUT_MS = 30_000;
+/** One request per operation: what the console answered first is judged; the recorder gives up first, and says why. */
+const THROUGH_VALIDATOR = { retries: 0, timeoutMs: TIMEOUT_MS + 5_000, logLevel: "off" } as const;
 
 /** One request straight to the console, through the client: can it be reached, and does it take the token? */
 async function preflight({ baseUrl, token, team }: VerifyOptions): Promise<void> {
@@ -53,14 +55,8 @@ export async function verify(options: VerifyOptions, root: string, shared?: Vali
   const validator = shared ?? (await startValidator(doc, TIMEOUT_MS));
   validator.target = options.baseUrl.replace(/\/+$/, "");
   try {
-    const client = createRainbondClient({
-      baseUrl: validator.url,
-      token: options.token,
-      fetch: validator.fetch,
-      retries: 0, // one request per operation: what the console answered first is what is judged
-      timeoutMs: TIMEOUT_MS + 5_000, // the recorder gives up first, and records why
-      logLevel: "off",
-    });
+    const { url: baseUrl, fetch } = validator;
+    const client = createRainbondClient({ baseUrl, token: options.token, fetch, ...THROUGH_VALIDATOR });
     const results: OperationResult[] = [];
     const skip = (operationId: string, outcome: OperationResult["outcome"], note: string) => {
       const { method, path } = operations.get(operationId)!;
@@ -81,7 +77,6 @@ export async function verify(options: VerifyOptions, root: string, shared?: Vali
       }
     };
 
-    /** Sends one operation through the client and judges what the console answered. */
     const send = async (operationId: OperationId, call: () => Promise<unknown>) => {
       const { method, path, operation } = operations.get(operationId)!;
       validator.exchanges.length = 0;
@@ -102,8 +97,7 @@ export async function verify(options: VerifyOptions, root: string, shared?: Vali
     for (const [operationId, needs, call] of plan.readSteps) {
       learn();
       const missing = needs.filter((name) => ids[name] === undefined);
-      if (missing.length)
-        skip(operationId, "not tried", `no ${missing.map((n) => plan.label(n)).join(", ")} given or found`);
+      if (missing.length) skip(operationId, "not tried", `no ${missing.map(plan.label).join(", ")} given or found`);
       else await send(operationId, () => call(client, ids as Required<plan.Ids>));
     }
     learn();

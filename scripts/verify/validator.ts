@@ -51,29 +51,17 @@ export function validatorSpec(spec: JsonObject): JsonObject {
 /** One request as the console answered it (or why no answer came), and Prism's `sl-violations` for the answer. */
 export type Exchange = Partial<Record<"contentType" | "body" | "error" | "violations", string>> & { status?: number };
 
-export interface Validator {
-  /** Where the client sends its requests, through `fetch`. */
-  url: string;
-  /** The console's origin, set by each run. */
-  target: string;
-  /** What reached the console, in order. */
-  exchanges: Exchange[];
-  /** node:http, which reads `sl-violations` into the last exchange. Not the global fetch: its headers may not exceed
-   * 16 KB, and Prism lists every violation in that one header (some 30 KB for 200 rules with an extra field each). */
-  fetch: typeof fetch;
-  stop(): Promise<void>;
-}
+export type Validator = Awaited<ReturnType<typeof startValidator>>;
 
 /** One request over node:http, whose headers may be of any size, and its answer read whole. */
 async function send(url: string, method: string, headers: OutgoingHttpHeaders, body: Buffer, signal: AbortSignal) {
-  const req = request(url, { method, headers, maxHeaderSize: 2 ** 24, signal });
-  req.end(body);
+  const req = request(url, { method, headers, maxHeaderSize: 2 ** 24, signal }).end(body);
   const [res] = (await once(req, "response")) as [IncomingMessage];
   return { status: res.statusCode ?? 500, headers: res.headers, body: await buffer(res) };
 }
 
 /** Starts the recorder and Prism's proxy in front of it over `spec` (a validatorSpec). */
-export async function startValidator(spec: JsonObject, timeoutMs = 30_000): Promise<Validator> {
+export async function startValidator(spec: JsonObject, timeoutMs = 30_000) {
   const exchanges: Exchange[] = [];
   const recorder = createServer(async (req, res) => {
     const exchange: Exchange = {};
@@ -98,16 +86,18 @@ export async function startValidator(spec: JsonObject, timeoutMs = 30_000): Prom
   const file = join(await mkdtemp(join(tmpdir(), "rainbond-verify-")), "openapi.json");
   await writeFile(file, JSON.stringify(spec));
   const prism = await startPrism({ spec: file, errors: false, proxyTo: recorderUrl }) // copies the file
-    .catch(async (err: unknown) => {
-      await closeRecorder();
-      throw err;
-    })
+    .catch((err: unknown) => closeRecorder().then(() => Promise.reject(err)))
     .finally(() => rm(dirname(file), { recursive: true, force: true }));
-  const validator: Validator = {
+  const validator = {
+    /** Where the client sends its requests, through `fetch`. */
     url: prism.url,
+    /** The console's origin, set by each run. */
     target: "",
+    /** What reached the console, in order. */
     exchanges,
-    fetch: async (input, init) => {
+    /** node:http, which reads `sl-violations` into the last exchange. Not the global fetch: its headers may not exceed
+     * 16 KB, and Prism lists every violation in that one header (some 30 KB for 200 rules with an extra field each). */
+    fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
       const asked = new Request(input, init);
       const body = Buffer.from(await asked.arrayBuffer());
       const answer = await send(asked.url, asked.method, Object.fromEntries(asked.headers), body, asked.signal);
@@ -118,10 +108,7 @@ export async function startValidator(spec: JsonObject, timeoutMs = 30_000): Prom
       const out = { status: answer.status, headers: list as [string, string][] };
       return new Response([204, 205, 304].includes(answer.status) ? null : answer.body, out);
     },
-    stop: async () => {
-      await prism.stop();
-      await closeRecorder();
-    },
+    stop: () => prism.stop().then(closeRecorder),
   };
   return validator;
 }
