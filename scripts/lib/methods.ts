@@ -1,12 +1,10 @@
-// The client's methods as every tool reads them: generated/methods.json, which `npm run generate` writes from the spec
-// (scripts/client-table.ts): each method of the grouped client (operations, shortcuts, iterators) in the client's
-// order, with its operation, arguments and the spec's examples. No tool parses src/ or probes the client for them.
-// Also how to call a method with those examples: the start tour, the bench and the tests call through callMethod.
+// The client's methods as every tool reads them: generated/methods.json, written by `npm run generate` from the spec
+// (client-table.ts): each method of the grouped client (operations, shortcuts, iterators) in the client's order, with
+// its operation, arguments and the spec's examples. No tool parses src/ or probes the client for them.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { root } from "./script.ts";
 
-/** An argument of a method, as generated/methods.json lists it. */
 export interface MethodArgument {
   name: string;
   kind: "scope" | "path" | "body" | "options" | "argument";
@@ -19,7 +17,6 @@ export interface MethodArgument {
   example?: unknown;
 }
 
-/** A method of the grouped client, as generated/methods.json lists it. */
 export interface ClientMethod {
   /** `ports.openOuter` */
   name: string;
@@ -30,9 +27,8 @@ export interface ClientMethod {
   effect: "read" | "write" | "destructive";
   /** `PUT /openapi/v1/...` */
   http: string;
-  /** The method a shortcut or an iterator calls (`ports.update`). */
+  /** The method a shortcut or an iterator calls (`ports.update`), and the body members a shortcut fixes. */
   via?: string;
-  /** The body members a shortcut fixes. */
   fixed?: Record<string, unknown>;
   summary: string;
   args: MethodArgument[];
@@ -40,7 +36,6 @@ export interface ClientMethod {
   returns: string;
 }
 
-/** The entries of `<dir>/generated/methods.json` (dir: the project), in the client's order. */
 export function readMethods(dir = root): ClientMethod[] {
   return JSON.parse(readFileSync(join(dir, "generated", "methods.json"), "utf8"));
 }
@@ -55,19 +50,17 @@ export function exampleArgs(method: ClientMethod): unknown[] {
   return args;
 }
 
-type Callable = (...args: unknown[]) => unknown;
-
 /**
  * Calls `method` on a client (`client.ports.openOuter(...args)`, by default with the spec's examples) and returns what
- * the method returns, untouched (the bench measures it); an iterator is consumed with for-await, into an array.
+ * it returns, untouched (the bench measures it); an iterator's items are collected into an array.
  */
 export function callMethod(client: object, method: ClientMethod, args = exampleArgs(method)): PromiseLike<unknown> {
-  const group = (client as Record<string, Record<string, Callable>>)[method.group]!;
+  const group = (client as Record<string, Record<string, (...args: unknown[]) => unknown>>)[method.group]!;
   const answer = group[method.method]!(...args);
   return method.kind === "paging" ? itemsOf(answer as AsyncIterable<unknown>) : (answer as PromiseLike<unknown>);
 }
 
-/** Every item of an async iterator (Array.fromAsync, which Node 20 lacks). */
+/** Array.fromAsync, which Node 20 lacks. */
 async function itemsOf(iterator: AsyncIterable<unknown>): Promise<unknown[]> {
   const items = [];
   for await (const item of iterator) items.push(item);
