@@ -11,12 +11,10 @@
 //   └── RainbondInputError         bad input, caught before any request is sent
 import { oneLine } from "./redact.js";
 
-/** Where a request went: enough to find it in the console's logs, nothing secret. */
+/** Where a request went: enough to find it in the console's logs, nothing secret. `operation`: e.g. `ports.update`; `path`: without query string. */
 export interface RequestInfo {
-  /** The operation, e.g. `ports.update`. */
   operation: string;
   method: string;
-  /** The request's path, without query string. */
   path: string;
 }
 
@@ -25,7 +23,13 @@ export class RainbondError extends Error {
   override name = "RainbondError";
 }
 
-/** The console answered with a non-2xx status. */
+/** Makes `error` one of request `info`: its message starts with how it names the request, then says `text`. */
+function about(error: Error, info: RequestInfo, text: string) {
+  error.message = named(info) + text;
+  Object.assign(error, { operation: info.operation, method: info.method, path: info.path });
+}
+
+/** The console answered with a non-2xx status; `statusText` reads in the message when the body gives no reason. */
 export class RainbondApiError extends RainbondError {
   override name = "RainbondApiError";
   /** The HTTP status. */
@@ -41,17 +45,19 @@ export class RainbondApiError extends RainbondError {
   /** The `x-request-id` the server sent, if any. */
   declare readonly requestId: string | undefined;
 
-  /** `statusText` (the reason phrase, e.g. `Not Found`) reads in the message when the body gives no reason. */
   constructor(info: RequestInfo, status: number, body: unknown, requestId: string | undefined, statusText?: string) {
+    super();
     const fields = isObject(body) ? body : {};
     const text = (value: unknown) => (typeof value === "string" && value ? value : undefined);
     const [msg, msgShow] = [text(fields.msg), text(fields.msg_show)];
     const reason = msgShow ?? msg ?? text(fields.detail) ?? text(body);
-    super(
-      `${named(info)} failed with ${status}${reason ? `: ${oneLine(reason)}` : statusText ? ` ${oneLine(statusText)}` : ""}`,
+    about(
+      this,
+      info,
+      ` failed with ${status}${reason ? `: ${oneLine(reason)}` : statusText ? ` ${oneLine(statusText)}` : ""}`,
     );
     const code = typeof fields.code === "number" ? fields.code : undefined;
-    Object.assign(this, about(info), { status, code, msg, msgShow, body, requestId });
+    Object.assign(this, { status, code, msg, msgShow, body, requestId });
   }
 }
 
@@ -62,11 +68,10 @@ export class RainbondBadRequestError extends RainbondApiError {
   constructor(info: RequestInfo, status: number, body: unknown, requestId: string | undefined, statusText?: string) {
     super(info, status, body, requestId, statusText);
     const err = isObject(body) && isObject(body.err) ? body.err : {};
-    this.fieldErrors = Object.fromEntries(
-      Object.entries(err).map(([field, said]) => [field, [said].flat().map(String)]),
-    );
-    const detail = Object.entries(this.fieldErrors).map(([field, messages]) => `${field}: ${messages.join(" ")}`);
-    if (detail.length) this.message += ` (${oneLine(detail.join("; "))})`;
+    const entries = Object.entries(err).map(([field, said]) => [field, [said].flat().map(String)] as const);
+    this.fieldErrors = Object.fromEntries(entries);
+    const detail = entries.map(([field, messages]) => `${field}: ${messages.join(" ")}`).join("; ");
+    if (detail) this.message += ` (${oneLine(detail)})`;
   }
 }
 /** 401 (no token, or an unknown one) and 403 (the token may not do this). */
@@ -99,8 +104,8 @@ export class RainbondResponseError extends RainbondError {
     readonly excerpt: string,
     problem = "a body that is not JSON",
   ) {
-    super(`${named(info)} answered ${status} with ${problem}${excerpt ? `: ${excerpt}` : ""}`);
-    Object.assign(this, about(info));
+    super();
+    about(this, info, ` answered ${status} with ${problem}${excerpt ? `: ${excerpt}` : ""}`);
   }
 }
 
@@ -132,8 +137,8 @@ export class RainbondRedirectError extends RainbondResponseError {
 export class RainbondConnectionError extends RainbondError {
   override name = "RainbondConnectionError";
   constructor(info: RequestInfo, reason: string, options?: { cause?: unknown }) {
-    super(`${named(info)}: ${reason}`, options);
-    Object.assign(this, about(info));
+    super("", options);
+    about(this, info, `: ${reason}`);
   }
 }
 
@@ -174,16 +179,11 @@ const byStatus: Record<number, typeof RainbondApiError> = {
 };
 
 /** The error class for a non-2xx status. */
-export function apiErrorFor(status: number): typeof RainbondApiError {
-  return byStatus[status] ?? (status >= 500 ? RainbondServerError : RainbondApiError);
-}
+export const apiErrorFor = (status: number) =>
+  byStatus[status] ?? (status >= 500 ? RainbondServerError : RainbondApiError);
 
 /** How every message names its request: `ports.update (PUT /openapi/v1/...)`. */
-export function named(info: RequestInfo): string {
-  return `${info.operation} (${info.method} ${info.path})`;
-}
-
-const about = ({ operation, method, path }: RequestInfo): RequestInfo => ({ operation, method, path });
+export const named = (info: RequestInfo) => `${info.operation} (${info.method} ${info.path})`;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);

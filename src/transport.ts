@@ -1,18 +1,7 @@
 // Sends one operation: each attempt raced against its deadline and the caller's signal, retries with backoff where a
 // replay is safe, redirects within the console's origin, a capped body, and the answer as data or a typed error.
 import type { Middleware, MiddlewareCallbackParams } from "openapi-fetch";
-import {
-  RainbondAbortError,
-  RainbondConnectionError,
-  RainbondError,
-  RainbondRedirectError,
-  RainbondResponseError,
-  RainbondResponseTooLargeError,
-  RainbondTimeoutError,
-  apiErrorFor,
-  named,
-  type RequestInfo,
-} from "./errors.js";
+import * as E from "./errors.js";
 import type { Log } from "./logger.js";
 import type { ClientOptions } from "./options.js";
 import { MASK, excerpt, maskText, oneLine, redact, secretsIn } from "./redact.js";
@@ -39,27 +28,23 @@ export interface RetryDelay {
   retryAfterCapMs: number;
 }
 
-/** A request that passed its input checks. */
+/** A request that passed its input checks; `envelope`: where the console may wrap the answer (`data.list`, `data.bean`); `shape`: the 2xx answer's declared top-level type. */
 export interface Prepared {
-  info: RequestInfo;
+  info: E.RequestInfo;
   path: string;
   params: { path?: Record<string, unknown>; query?: Record<string, unknown> };
   body?: unknown;
-  /** Where the console may wrap the answer in its envelope: `data.list` or `data.bean`. */
   envelope?: "list" | "bean";
-  /** The top-level type the spec declares for the 2xx answer (after the envelope): anything else is refused. */
   shape?: "array" | "object";
 }
 
-/** The client's options, checked and completed (options.ts): what each of its calls goes through. */
+/** The client's options, checked and completed (options.ts): what each call goes through; `secrets`: the token. */
 export interface Transport extends Required<Pick<ClientOptions, "fetch" | "baseUrl" | "timeoutMs" | "retries">> {
   middleware: readonly Middleware[];
-  /** The client's headers, the token among them. */
   headers: Record<string, string>;
   retryDelay: RetryDelay;
   maxResponseBytes: number;
   log: Log;
-  /** Strings never to show: the token. */
   secrets: readonly string[];
 }
 
@@ -69,26 +54,20 @@ export interface WithResponse<T> {
   response: Response;
 }
 
-const RETRY_STATUS = [408, 429, 502, 503, 504];
 const TIMEOUT = Symbol("timeout");
-/** Redirects followed within the console's origin, as many as fetch itself follows. */
-const MAX_REDIRECTS = 20;
-
 /** What fetch (or reading the body) failed with: the only source of a RainbondConnectionError. */
 class Lost {
   constructor(readonly error: unknown) {}
 }
 
-/**
- * Sends a request and returns its data and Response, or throws; nothing is logged on failure (the caller decides).
- * Logs each retry at `warn`, each attempt's outcome at `info`, each request (masked) at `debug`.
- */
+/** Sends a request; logs each retry at `warn`, each attempt's outcome at `info`, each request (masked) at `debug`. */
 export async function send(t: Transport, req: Prepared, call: CallOptions = {}): Promise<WithResponse<unknown>> {
   const { info } = req;
   const { retries = t.retries, timeoutMs = t.timeoutMs, signal } = call;
   for (let attempt = 0; ; attempt++) {
     if (signal?.aborted) throw aborted(info, signal.reason);
     const started = Date.now();
+    const said = (what: string) => `${info.method} ${info.path} → ${what} in ${Date.now() - started} ms`;
     t.log.debug?.(`→ ${info.method} ${info.path}`, {
       headers: { Authorization: MASK },
       body: redact(req.body, t.secrets),
@@ -97,10 +76,7 @@ export async function send(t: Transport, req: Prepared, call: CallOptions = {}):
     const controller = new AbortController();
     let stop!: (reason: unknown) => void; // not a listener on controller.signal: the soak test's heap grows with one
     const stopped = new Promise<never>((_, reject) => (stop = reject));
-    const clear = deadline(timeoutMs, signal, (reason) => {
-      controller.abort(reason);
-      stop(reason);
-    });
+    const clear = deadline(timeoutMs, signal, (reason) => (controller.abort(reason), stop(reason)));
     let outcome: [Response, string] | Lost;
     try {
       const exchanged = exchange(t, req, controller.signal);
@@ -113,28 +89,28 @@ export async function send(t: Transport, req: Prepared, call: CallOptions = {}):
       clear();
     }
     let failure: Error;
-    let retryAfter: Response | undefined;
+    let response: Response | undefined;
     if (outcome instanceof Lost) {
       if (signal?.aborted) throw aborted(info, signal.reason);
       const timedOut = controller.signal.reason === TIMEOUT;
       const cause = sanitized(outcome.error, t.secrets);
       const code = (cause.cause as { code?: string } | undefined)?.code; // fetch's own cause: ECONNREFUSED, ...
       const reason = timedOut ? `no answer within ${timeoutMs} ms` : cause.message + (code ? ` (${code})` : "");
-      t.log.info?.(`${info.method} ${info.path} → failed in ${Date.now() - started} ms: ${reason}`);
+      t.log.info?.(`${said("failed")}: ${reason}`);
       failure = timedOut
-        ? new RainbondTimeoutError(info, reason)
-        : new RainbondConnectionError(info, reason, { cause });
+        ? new E.RainbondTimeoutError(info, reason)
+        : new E.RainbondConnectionError(info, reason, { cause });
       // a POST is sent again only when it provably never left: the connection was refused
       if (info.method === "POST" && (timedOut || code !== "ECONNREFUSED")) throw failure;
     } else {
-      const [response, text] = outcome;
-      t.log.info?.(`${info.method} ${info.path} → ${response.status} in ${Date.now() - started} ms`);
-      if (response.ok) return { data: parseData(t, req, response, text), response };
-      failure = apiError(t, req, response, text);
-      if (info.method === "POST" || !RETRY_STATUS.includes(response.status)) throw failure;
-      retryAfter = response;
+      const [res, text] = outcome;
+      t.log.info?.(said(`${res.status}`));
+      if (res.ok) return { data: parseData(t, req, res, text), response: res };
+      failure = apiError(t, req, res, text);
+      if (info.method === "POST" || ![408, 429, 502, 503, 504].includes(res.status)) throw failure;
+      response = res;
     }
-    const delay = attempt < retries ? retryDelay(t.retryDelay, attempt, retryAfter) : undefined;
+    const delay = attempt < retries ? retryDelay(t.retryDelay, attempt, response) : undefined;
     if (delay === undefined) throw failure;
     t.log.warn?.(`${failure.message}; retry ${attempt + 1} of ${retries} in ${Math.round(delay)} ms`);
     if (signal?.aborted) throw aborted(info);
@@ -151,31 +127,20 @@ async function exchange(t: Transport, req: Prepared, signal: AbortSignal): Promi
     .join("&");
   const url = t.baseUrl + req.info.path + (query && `?${query}`);
   const json = req.body !== undefined;
-  const init: RequestInit = {
-    method: req.info.method,
-    headers: json ? { ...t.headers, "content-type": "application/json" } : t.headers,
-    body: json ? JSON.stringify(req.body) : undefined,
-    redirect: "manual",
-    signal,
-  };
+  const headers = json ? { ...t.headers, "content-type": "application/json" } : t.headers;
+  const init = { method: req.info.method, headers, body: json ? JSON.stringify(req.body) : undefined, signal };
   const response = await (t.middleware.length
-    ? throughMiddleware(t, req, new Request(url, init), init)
+    ? throughMiddleware(t, req, new Request(url, { ...init, redirect: "manual" }), init)
     : fetched(t, req.info, url, init));
-  if (response instanceof Lost) return response;
-  try {
-    return [response, await readBody(response, t.maxResponseBytes, req.info, signal)];
-  } catch (err) {
-    if (err instanceof RainbondError) throw err;
-    return new Lost(err);
-  }
+  return response instanceof Lost ? response : read(t, req.info, response, signal);
 }
 
-/** fetch's answer, or what it failed with; the client's own errors (a refused redirect) are thrown. */
-async function fetched(t: Transport, info: RequestInfo, input: Request | string, init: RequestInit) {
+/** fetch's answer (redirects within the console's origin followed), or what it failed with; the client's own errors are thrown. */
+async function fetched(t: Transport, info: E.RequestInfo, input: Request | string, init: RequestInit) {
   try {
     return await fetchFollowing(t, info, input, init);
   } catch (error) {
-    if (error instanceof RainbondError) throw error;
+    if (error instanceof E.RainbondError) throw error;
     return new Lost(error);
   }
 }
@@ -190,26 +155,20 @@ async function throughMiddleware(t: Transport, req: Prepared, request: Request, 
   for (const m of t.middleware) {
     const result = checked("onRequest", await m.onRequest?.({ ...context, request }), Request, Response);
     if (result instanceof Response) return result;
-    if (result) request = result as Request;
+    request = (result as Request | undefined) ?? request;
   }
   const after = [...t.middleware].reverse();
   let outcome = await fetched(t, req.info, request, init);
   for (const m of outcome instanceof Lost ? after : []) {
     const error = (outcome as Lost).error;
     const result = checked("onError", await m.onError?.({ ...context, request, error }), Response, Error);
-    if (result instanceof Response) {
-      outcome = result;
-      break;
-    }
-    if (result) outcome = new Lost(result);
+    outcome = result instanceof Response ? result : result ? new Lost(result) : outcome;
+    if (result instanceof Response) break;
   }
   for (const m of outcome instanceof Lost ? [] : after) {
-    const result = checked(
-      "onResponse",
-      await m.onResponse?.({ ...context, request, response: outcome as Response }),
-      Response,
-    );
-    if (result) outcome = result as Response;
+    const response = outcome as Response;
+    outcome = (checked("onResponse", await m.onResponse?.({ ...context, request, response }), Response) ??
+      response) as Response;
   }
   return outcome;
 }
@@ -227,76 +186,79 @@ function checked(hook: string, result: unknown, ...types: (abstract new (...args
  * GET without body; at most 20), and refusing one to another origin with a RainbondRedirectError, so that no token,
  * header or body goes there. A browser hides where a redirect leads (`opaqueredirect`): refused too.
  */
-async function fetchFollowing(t: Transport, info: RequestInfo, input: Request | string, init: RequestInit) {
+async function fetchFollowing(t: Transport, info: E.RequestInfo, input: Request | string, init: RequestInit) {
   const { fetch } = t; // called on its own: a browser's fetch refuses to run as a method of another object
   const request = typeof input === "string" ? undefined : input;
-  let response = await fetch(input, request ? { redirect: "manual", signal: init.signal } : init);
-  let url = request?.url ?? (input as string);
-  let { method, body } = init;
-  method = request?.method ?? method;
+  let response = await fetch(input, { ...(request ? { signal: init.signal } : init), redirect: "manual" });
+  let [url, method, body] = [request?.url ?? (input as string), request?.method ?? init.method, init.body];
   for (
     let hops = 0;
     [301, 302, 303, 307, 308].includes(response.status) || response.type === "opaqueredirect";
     hops++
   ) {
-    const location = response.headers.get("location");
-    if (response.type !== "opaqueredirect" && location === null) break; // judged as any other answer
+    const { status, headers, type } = response;
+    const location = headers.get("location");
+    if (type !== "opaqueredirect" && location === null) break; // judged as any other answer
     const next = location === null ? undefined : new URL(location, url);
     void response.body?.cancel().catch(() => {});
-    if (!next || next.origin !== new URL(url).origin) {
-      throw new RainbondRedirectError(info, response.status, next?.origin ?? "a place the browser does not say");
+    if (next?.origin !== new URL(url).origin) {
+      throw new E.RainbondRedirectError(info, status, next?.origin ?? "a place the browser does not say");
     }
-    if (hops >= MAX_REDIRECTS) {
-      throw new RainbondResponseError(
-        info,
-        response.status,
-        "",
-        `redirect count exceeded (${MAX_REDIRECTS} redirects)`,
-      );
-    }
-    if (response.status === 303 || (response.status <= 302 && method === "POST")) [method, body] = ["GET", undefined];
-    url = next.href;
-    response = await fetch(url, { ...init, method, headers: request?.headers ?? init.headers, body });
+    if (hops >= 20) throw new E.RainbondResponseError(info, status, "", "redirect count exceeded (20 redirects)");
+    if (status === 303 || (status <= 302 && method === "POST")) [method, body] = ["GET", undefined];
+    url = next!.href;
+    const redirect = "manual";
+    response = await fetch(url, { ...init, method, headers: request?.headers ?? init.headers, body, redirect });
   }
   return response;
 }
 
-/** The body as text, counted as it arrives: past `max` bytes it is cancelled with a RainbondResponseTooLargeError. */
-async function readBody(response: Response, max: number, info: RequestInfo, signal: AbortSignal): Promise<string> {
-  const reader = response.body?.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  const declared = Number(response.headers.get("content-length"));
-  for (let size = 0; ;) {
-    if (declared > max || size > max || signal.aborted) {
-      void reader?.cancel().catch(() => {});
-      throw signal.aborted ? signal.reason : new RainbondResponseTooLargeError(info, response.status, max);
+/**
+ * The body as text, within `maxResponseBytes`: past it, cancelled with a RainbondResponseTooLargeError. A declared
+ * length within the cap is read at once (HTTP framing bounds it); an encoded or undeclared body is counted as it comes.
+ */
+async function read(t: Transport, info: E.RequestInfo, res: Response, signal: AbortSignal) {
+  const max = t.maxResponseBytes;
+  const declared = Number(res.headers.get("content-length") ?? NaN);
+  const tooLarge = () => new E.RainbondResponseTooLargeError(info, res.status, max);
+  try {
+    if (declared <= max && !res.headers.has("content-encoding")) {
+      const text = await res.text();
+      if (text.length > max) throw tooLarge(); // a Response made by a custom fetch may declare any length
+      return [res, text] as [Response, string];
     }
-    const chunk = await reader?.read();
-    if (!chunk?.value) return text + decoder.decode();
-    size += chunk.value.byteLength;
-    text += decoder.decode(chunk.value, { stream: true });
+    const reader = res.body?.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    for (let size = 0; ;) {
+      if (declared > max || size > max || signal.aborted) {
+        void reader?.cancel().catch(() => {});
+        throw signal.aborted ? signal.reason : tooLarge();
+      }
+      const chunk = await reader?.read();
+      if (!chunk?.value) return [res, text + decoder.decode()] as [Response, string];
+      size += chunk.value.byteLength;
+      text += decoder.decode(chunk.value, { stream: true });
+    }
+  } catch (err) {
+    if (err instanceof E.RainbondError) throw err;
+    return new Lost(err);
   }
 }
 
 /** What a 2xx carries: the JSON body, out of the console's envelope, of the top-level type the spec declares. */
 function parseData(t: Transport, req: Prepared, response: Response, text: string) {
+  const { info, envelope, shape } = req;
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    throw new RainbondResponseError(req.info, response.status, excerpt(text, secretsIn(t.secrets, req.body)));
+    throw new E.RainbondResponseError(info, response.status, excerpt(text, secretsIn(t.secrets, req.body)));
   }
-  const { envelope, shape } = req;
   const inner = envelope && isRecord(data) ? data.data : undefined;
   if (envelope && isRecord(inner) && Object.hasOwn(inner, envelope)) data = inner[envelope];
   if (shape && kindOf(data) !== `an ${shape}`) {
-    throw new RainbondResponseError(
-      req.info,
-      response.status,
-      "",
-      `${kindOf(data)} where the spec declares an ${shape}`,
-    );
+    throw new E.RainbondResponseError(info, response.status, "", `${kindOf(data)} where the spec declares an ${shape}`);
   }
   return data;
 }
@@ -314,8 +276,8 @@ function apiError(t: Transport, req: Prepared, response: Response, text: string)
   }
   const secrets = secretsIn(t.secrets, req.body, error);
   const body = typeof error !== "string" ? redact(error, secrets) : error.trim() ? excerpt(error, secrets) : null;
-  const requestId = response.headers.get("x-request-id") ?? undefined;
-  return new (apiErrorFor(response.status))(req.info, response.status, body, requestId, response.statusText);
+  const { status, headers, statusText } = response;
+  return new (E.apiErrorFor(status))(req.info, status, body, headers.get("x-request-id") ?? undefined, statusText);
 }
 
 /**
@@ -331,19 +293,18 @@ export function retryDelay(config: RetryDelay, attempt: number, response?: Respo
       ? Date.parse(header) - Date.now()
       : NaN;
   if (ms > config.retryAfterCapMs) return undefined;
-  if (ms > 0) return ms;
-  return Math.min(config.baseMs * 2 ** attempt, config.maxMs) * (1 - Math.random() * 0.25);
+  return ms > 0 ? ms : Math.min(config.baseMs * 2 ** attempt, config.maxMs) * (1 - Math.random() * 0.25);
 }
 
 /** Calls `end(TIMEOUT)` after `ms`, or `end(signal.reason)` when `signal` fires, once; returns what cancels both. */
 function deadline(ms: number, signal: AbortSignal | undefined, end: (reason: unknown) => void): () => void {
-  const timer = setTimeout(() => {
-    unfollow?.();
-    end(TIMEOUT);
-  }, ms);
+  const timer = setTimeout(() => (unfollow?.(), end(TIMEOUT)), ms);
   const unfollow = signal && follow(signal, () => (clearTimeout(timer), end(signal.reason)));
   return () => (clearTimeout(timer), unfollow?.());
 }
+
+/** The calls in flight on each caller's signal, and the one listener that tells them it fired. */
+const followers = new WeakMap<AbortSignal, { callbacks: Set<() => void>; fire: () => void }>();
 
 /**
  * Runs `onAbort` when `signal` fires, until the returned function is called. However many calls share a signal, it
@@ -354,10 +315,7 @@ function follow(signal: AbortSignal, onAbort: () => void): () => void {
   let entry = followers.get(signal);
   if (!entry) {
     const callbacks = new Set<() => void>();
-    const fire = () => {
-      followers.delete(signal);
-      for (const callback of [...callbacks]) callback();
-    };
+    const fire = () => (followers.delete(signal), [...callbacks].forEach((callback) => callback()));
     followers.set(signal, (entry = { callbacks, fire }));
     signal.addEventListener("abort", fire, { once: true });
   }
@@ -371,15 +329,8 @@ function follow(signal: AbortSignal, onAbort: () => void): () => void {
   };
 }
 
-/** The calls in flight on each caller's signal, and the one listener that tells them it fired. */
-const followers = new WeakMap<AbortSignal, { callbacks: Set<() => void>; fire: () => void }>();
-
-function aborted(info: RequestInfo, cause?: unknown) {
-  return new RainbondAbortError(`${named(info)} was aborted by the caller`, { cause });
-}
-
-const member = (value: unknown, name: string): unknown =>
-  typeof value === "object" && value !== null ? (value as Record<string, unknown>)[name] : undefined;
+const aborted = (info: E.RequestInfo, cause?: unknown) =>
+  new E.RainbondAbortError(`${E.named(info)} was aborted by the caller`, { cause });
 
 /** A thrown value's text, masked, cut and on one line, whatever was thrown (even an object whose toString throws). */
 function textOf(thrown: unknown, secrets: readonly string[], max?: number): string {
@@ -398,7 +349,7 @@ function textOf(thrown: unknown, secrets: readonly string[], max?: number): stri
  */
 function sanitized(thrown: unknown, secrets: readonly string[], depth = 0): Error {
   const copy = new Error(textOf(thrown, secrets));
-  const [name, code, cause] = ["name", "code", "cause"].map((key) => member(thrown, key));
+  const { name, code, cause } = (typeof thrown === "object" && thrown ? thrown : {}) as Record<string, unknown>;
   if (typeof name === "string") copy.name = textOf(name, secrets, 60);
   if (typeof code === "string") Object.assign(copy, { code: textOf(code, secrets, 60) });
   if (cause !== undefined && depth < 2) copy.cause = sanitized(cause, secrets, depth + 1);
