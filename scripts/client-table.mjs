@@ -291,27 +291,61 @@ function pagingOf(entry, p, where) {
 
 const json = (value) => JSON.stringify(value);
 
-/** generated/operations.ts: the table. */
+/**
+ * generated/operations.ts: the table. A rule that several operations share (an id's pattern, say) is one `const`
+ * they refer to, and an operation without query parameters has no `query`, `options` or `requiredQuery`.
+ */
 function operationsTs({ operations, sensitive }) {
-  const consts = operations.map((o) => {
-    const value = {
+  const values = operations.map((o) => {
+    const required = o.queryParams.filter((p) => p.required).map((p) => p.name);
+    return {
       id: o.id,
       name: o.name,
       method: o.http,
       path: o.path,
       args: o.args,
       pathParams: o.rules.pathParams,
-      query: o.rules.query,
-      options: o.options,
-      requiredQuery: o.queryParams.filter((p) => p.required).map((p) => p.name),
+      ...(Object.keys(o.rules.query).length && { query: o.rules.query, options: o.options }),
+      ...(required.length && { requiredQuery: required }),
       ...(o.rules.body && { body: o.rules.body, bodyRequired: o.body.required === true }),
       ...(o.envelope && { envelope: o.envelope }),
       response: o.shape,
       ...(o.timeRange && { timeRange: o.timeRange }),
     };
-    return `/** ${o.name}: ${o.http} ${o.path} */\nexport const ${o.id} = ${json(value)} as const satisfies OperationSpec;`;
   });
+  // the rules of parameters and body members, by their text: those used more than once are shared
+  const uses = new Map();
+  const count = (rules) =>
+    Object.entries(rules ?? {}).forEach(([name, rule]) => {
+      const text = json(rule);
+      uses.set(text, { name: uses.get(text)?.name ?? name, n: (uses.get(text)?.n ?? 0) + 1 });
+    });
+  for (const v of values) [v.pathParams, v.query, v.body?.properties].forEach(count);
+  const shared = new Map();
+  for (const [text, { name, n }] of uses) {
+    if (n < 2 || text.length < 40) continue;
+    let id = `${camel(name)}Rule`;
+    for (let i = 2; [...shared.values()].includes(id); i++) id = `${camel(name)}Rule${i}`;
+    shared.set(text, id);
+  }
+  const literal = (value) => {
+    if (shared.has(json(value)) && typeof value === "object" && !Array.isArray(value)) return shared.get(json(value));
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      return Array.isArray(value) ? `[${value.map(literal).join(", ")}]` : json(value);
+    }
+    return `{ ${Object.entries(value)
+      .map(([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : json(k)}: ${literal(v)}`)
+      .join(", ")} }`;
+  };
+  const consts = values.map((value, i) => {
+    const o = operations[i];
+    return `/** ${o.name}: ${o.http} ${o.path} */\nexport const ${o.id} = ${literal(value)} as const satisfies OperationSpec;`;
+  });
+  const rules = [...shared].map(([text, id]) => `const ${id} = ${text} as const;`);
   return `${HEADER}import type { OperationSpec } from "../src/prepare.js";
+
+/** Rules several operations share. */
+${rules.join("\n")}
 
 ${consts.join("\n\n")}
 

@@ -36,6 +36,6 @@ export function requestOperation(
     return refuse("input", "must be an object { path?, query?, body? } of objects");
   }
   const spec = operations[id];
-  const named = { input, names: { path: {}, query: {} }, body: "body" };
-  return call(core, spec.name, () => prepare(spec, named, "timeRange" in spec ? [timeRange] : []), options);
+  const rules = "timeRange" in spec ? [timeRange] : [];
+  return call(core, spec.name, () => prepare(spec, input, { path: {}, query: {}, body: "body" }, rules), options);
 }

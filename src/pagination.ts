@@ -63,7 +63,7 @@ export function paging<A extends unknown[], R, K extends keyof R & string>(
       const repeated = ids.filter((id) => seen.has(id));
       if (repeated.length) {
         const list = repeated.slice(0, 5).join(", ") + (repeated.length > 5 ? ` and ${repeated.length - 5} more` : "");
-        const asked = spec.options[p.page];
+        const asked = spec.options?.[p.page];
         const problem = `page ${page} repeating ${p.items} already yielded (does the console ignore \`${asked}\`?), so ${method} stops`;
         throw bad(problem, `${p.id[0]} ${list}`);
       }

@@ -33,7 +33,9 @@ export interface Prepared {
   info: E.RequestInfo;
   path: string;
   params: { path?: Record<string, unknown>; query?: Record<string, unknown> };
+  /** The body as checked, and as JSON text (sent as it is). */
   body?: unknown;
+  json?: string;
   envelope?: "list" | "bean";
   shape?: "array" | "object";
 }
@@ -126,9 +128,9 @@ async function exchange(t: Transport, req: Prepared, signal: AbortSignal): Promi
     .flatMap(([name, value]) => (value == null ? [] : [`${name}=${encodeURIComponent(value as string)}`]))
     .join("&");
   const url = t.baseUrl + req.info.path + (query && `?${query}`);
-  const json = req.body !== undefined;
-  const headers = json ? { ...t.headers, "content-type": "application/json" } : t.headers;
-  const init = { method: req.info.method, headers, body: json ? JSON.stringify(req.body) : undefined, signal };
+  const { json: body } = req;
+  const headers = body === undefined ? t.headers : { ...t.headers, "content-type": "application/json" };
+  const init = { method: req.info.method, headers, body, signal };
   const response = await (t.middleware.length
     ? throughMiddleware(t, req, new Request(url, { ...init, redirect: "manual" }), init)
     : fetched(t, req.info, url, init));
