@@ -14,7 +14,7 @@ export {
 } from "./call.js";
 export type { ClientOptions } from "./options.js";
 export type { CallOptions, RetryDelay, WithResponse } from "./transport.js";
-export type { LogLevel, Logger } from "./logger.js";
+export type { LogLevel, Logger } from "./options.js";
 export {
   RainbondAbortError,
   RainbondApiError,

@@ -11,27 +11,26 @@
 //   └── RainbondInputError         bad input, caught before any request is sent
 import { oneLine } from "./redact.js";
 
-/** Where a request went: enough to find it in the console's logs, nothing secret. `operation`: e.g. `ports.update`; `path`: without query string. */
+/** Where a request went: enough to find it in the console's logs, nothing secret. */
 export interface RequestInfo {
+  /** The operation, e.g. `ports.update`. */
   operation: string;
   method: string;
+  /** The request's path, without query string. */
   path: string;
 }
 
 /** The base of every error this client throws. */
-export class RainbondError extends Error {
-  override name = "RainbondError";
-}
+export class RainbondError extends Error {}
 
-/** Makes `error` one of request `info`: its message starts with how it names the request, then says `text`. */
-function about(error: Error, info: RequestInfo, text: string) {
+/** Makes `error` one of request `info`: its message names the request (`ports.update (PUT /openapi/v1/...)`), then says `text`. */
+function about<E extends Error>(error: E, info: RequestInfo, text: string, fields?: object): E {
   error.message = named(info) + text;
-  Object.assign(error, { operation: info.operation, method: info.method, path: info.path });
+  return Object.assign(error, { operation: info.operation, method: info.method, path: info.path }, fields);
 }
 
-/** The console answered with a non-2xx status; `statusText` reads in the message when the body gives no reason. */
+/** The console answered with a non-2xx status; `statusText` (e.g. `Not Found`) reads in the message when the body gives no reason. */
 export class RainbondApiError extends RainbondError {
-  override name = "RainbondApiError";
   /** The HTTP status. */
   declare readonly status: number;
   /** The console's `code`: often the HTTP status, or a business code (2000 team not found, 4000 app not found, ...). */
@@ -49,93 +48,66 @@ export class RainbondApiError extends RainbondError {
     super();
     const fields = isObject(body) ? body : {};
     const text = (value: unknown) => (typeof value === "string" && value ? value : undefined);
-    const [msg, msgShow] = [text(fields.msg), text(fields.msg_show)];
+    const [msg, msgShow, code] = [text(fields.msg), text(fields.msg_show), fields.code];
     const reason = msgShow ?? msg ?? text(fields.detail) ?? text(body);
-    about(
-      this,
-      info,
-      ` failed with ${status}${reason ? `: ${oneLine(reason)}` : statusText ? ` ${oneLine(statusText)}` : ""}`,
-    );
-    const code = typeof fields.code === "number" ? fields.code : undefined;
-    Object.assign(this, { status, code, msg, msgShow, body, requestId });
+    const said = reason ? `: ${oneLine(reason)}` : statusText ? ` ${oneLine(statusText)}` : "";
+    const numeric = typeof code === "number" ? code : undefined;
+    about(this, info, ` failed with ${status}${said}`, { status, code: numeric, msg, msgShow, body, requestId });
   }
 }
 
 /** 400: the console refused the request; `fieldErrors` maps each field to its messages (the console's `err`). */
 export class RainbondBadRequestError extends RainbondApiError {
-  override name = "RainbondBadRequestError";
-  readonly fieldErrors: Readonly<Record<string, readonly string[]>>;
+  declare readonly fieldErrors: Readonly<Record<string, readonly string[]>>;
   constructor(info: RequestInfo, status: number, body: unknown, requestId: string | undefined, statusText?: string) {
     super(info, status, body, requestId, statusText);
     const err = isObject(body) && isObject(body.err) ? body.err : {};
     const entries = Object.entries(err).map(([field, said]) => [field, [said].flat().map(String)] as const);
-    this.fieldErrors = Object.fromEntries(entries);
     const detail = entries.map(([field, messages]) => `${field}: ${messages.join(" ")}`).join("; ");
-    if (detail) this.message += ` (${oneLine(detail)})`;
+    Object.assign(this, { fieldErrors: Object.fromEntries(entries) }).message += detail && ` (${oneLine(detail)})`;
   }
 }
 /** 401 (no token, or an unknown one) and 403 (the token may not do this). */
-export class RainbondAuthError extends RainbondApiError {
-  override name = "RainbondAuthError";
-}
+export class RainbondAuthError extends RainbondApiError {}
 /** 404: the team, region, application, component or rule does not exist. */
-export class RainbondNotFoundError extends RainbondApiError {
-  override name = "RainbondNotFoundError";
-}
+export class RainbondNotFoundError extends RainbondApiError {}
 /** 409: the change conflicts with the current state. */
-export class RainbondConflictError extends RainbondApiError {
-  override name = "RainbondConflictError";
-}
+export class RainbondConflictError extends RainbondApiError {}
 /** 429: too many requests (retried for idempotent methods, honouring `Retry-After`). */
-export class RainbondRateLimitError extends RainbondApiError {
-  override name = "RainbondRateLimitError";
-}
+export class RainbondRateLimitError extends RainbondApiError {}
 /** 5xx: the console, or a proxy in front of it, failed. */
-export class RainbondServerError extends RainbondApiError {
-  override name = "RainbondServerError";
-}
+export class RainbondServerError extends RainbondApiError {}
 
 /** A 2xx that is not JSON (`excerpt`: a short, safe start of it), not of the declared shape, or a bad page. Not retried. */
 export class RainbondResponseError extends RainbondError {
-  override name = "RainbondResponseError";
-  constructor(
-    info: RequestInfo,
-    readonly status: number,
-    readonly excerpt: string,
-    problem = "a body that is not JSON",
-  ) {
+  declare readonly status: number;
+  declare readonly excerpt: string;
+  constructor(info: RequestInfo, status: number, excerpt: string, problem = "a body that is not JSON") {
     super();
-    about(this, info, ` answered ${status} with ${problem}${excerpt ? `: ${excerpt}` : ""}`);
+    about(this, info, ` answered ${status} with ${problem}${excerpt ? `: ${excerpt}` : ""}`, { status, excerpt });
   }
 }
 
 /** A body over `maxResponseBytes`, counted as it arrives (decompressed): not read further, not retried. */
 export class RainbondResponseTooLargeError extends RainbondResponseError {
-  override name = "RainbondResponseTooLargeError";
-  constructor(
-    info: RequestInfo,
-    status: number,
-    readonly maxResponseBytes: number,
-  ) {
+  declare readonly maxResponseBytes: number;
+  constructor(info: RequestInfo, status: number, maxResponseBytes: number) {
     super(info, status, "", `a body over maxResponseBytes (${maxResponseBytes} bytes), not read further`);
+    Object.assign(this, { maxResponseBytes });
   }
 }
 
 /** A redirect to another origin (`location`: that origin alone), or in a browser any redirect: not followed, not retried. */
 export class RainbondRedirectError extends RainbondResponseError {
-  override name = "RainbondRedirectError";
-  constructor(
-    info: RequestInfo,
-    status: number,
-    readonly location: string,
-  ) {
+  declare readonly location: string;
+  constructor(info: RequestInfo, status: number, location: string) {
     super(info, status, "", `a redirect to ${location}, not followed (only redirects within the console's origin are)`);
+    Object.assign(this, { location });
   }
 }
 
 /** No answer: the connection was refused or reset, or the host could not be reached. */
 export class RainbondConnectionError extends RainbondError {
-  override name = "RainbondConnectionError";
   constructor(info: RequestInfo, reason: string, options?: { cause?: unknown }) {
     super("", options);
     about(this, info, `: ${reason}`);
@@ -148,26 +120,28 @@ export interface RainbondResponseError extends Readonly<RequestInfo> {}
 export interface RainbondConnectionError extends Readonly<RequestInfo> {}
 
 /** No answer within `timeoutMs` (per attempt). */
-export class RainbondTimeoutError extends RainbondConnectionError {
-  override name = "RainbondTimeoutError";
-}
-
+export class RainbondTimeoutError extends RainbondConnectionError {}
 /** The caller's `AbortSignal` fired; nothing more is sent. */
-export class RainbondAbortError extends RainbondError {
-  override name = "RainbondAbortError";
-}
+export class RainbondAbortError extends RainbondError {}
 
 /** Bad input, found before any request was sent. `argument` names it; the message says the rule. */
 export class RainbondInputError extends RainbondError {
-  override name = "RainbondInputError";
-  constructor(
-    readonly operation: string,
-    readonly argument: string,
-    rule: string,
-  ) {
+  declare readonly operation: string;
+  declare readonly argument: string;
+  constructor(operation: string, argument: string, rule: string) {
     super(`${operation}: ${argument} ${rule}`);
+    Object.assign(this, { operation, argument });
   }
 }
+
+// Each class's `name` is its own, on its prototype: `err.name` says which error it is, as `instanceof` does.
+const classes = [
+  { RainbondError, RainbondApiError, RainbondBadRequestError, RainbondAuthError, RainbondNotFoundError },
+  { RainbondConflictError, RainbondRateLimitError, RainbondServerError, RainbondResponseError, RainbondAbortError },
+  { RainbondResponseTooLargeError, RainbondRedirectError, RainbondConnectionError, RainbondTimeoutError },
+  { RainbondInputError },
+];
+for (const [name, type] of classes.flatMap(Object.entries)) type.prototype.name = name;
 
 const byStatus: Record<number, typeof RainbondApiError> = {
   400: RainbondBadRequestError,

@@ -2,8 +2,7 @@
 // replay is safe, redirects within the console's origin, a capped body, and the answer as data or a typed error.
 import type { Middleware, MiddlewareCallbackParams } from "openapi-fetch";
 import * as E from "./errors.js";
-import type { Log } from "./logger.js";
-import type { ClientOptions } from "./options.js";
+import type { ClientOptions, Log } from "./options.js";
 import { MASK, excerpt, maskText, oneLine, redact, secretsIn } from "./redact.js";
 import { isRecord } from "./prepare.js";
 import { kindOf } from "./validate.js";
