@@ -106,8 +106,9 @@ export async function send(t: Transport, req: Prepared, call: CallOptions = {}):
     } else {
       const [res, text] = outcome;
       t.log.info?.(said(`${res.status}`));
-      if (res.ok) return { data: parseData(t, req, res, text), response: res };
-      failure = apiError(t, req, res, text);
+      const data = answer(t, req, res, text);
+      if (res.ok) return { data, response: res };
+      failure = data as Error;
       if (info.method === "POST" || ![408, 429, 502, 503, 504].includes(res.status)) throw failure;
       response = res;
     }
@@ -132,19 +133,15 @@ async function exchange(t: Transport, req: Prepared, signal: AbortSignal): Promi
   const init = { method: req.info.method, headers, body, signal };
   const response = await (t.middleware.length
     ? throughMiddleware(t, req, new Request(url, { ...init, redirect: "manual" }), init)
-    : fetched(t, req.info, url, init));
-  return response instanceof Lost ? response : read(t, req.info, response, signal);
+    : fetchFollowing(t, req.info, url, init).catch(lost));
+  return response instanceof Lost ? response : read(t, req.info, response, signal).catch(lost);
 }
 
-/** fetch's answer (redirects within the console's origin followed), or what it failed with; the client's own errors are thrown. */
-async function fetched(t: Transport, info: E.RequestInfo, input: Request | string, init: RequestInit) {
-  try {
-    return await fetchFollowing(t, info, input, init);
-  } catch (error) {
-    if (error instanceof E.RainbondError) throw error;
-    return new Lost(error);
-  }
-}
+/** What fetch (or reading the body) failed with, as a Lost; the client's own errors (a refused redirect) are thrown. */
+const lost = (error: unknown) => {
+  if (error instanceof E.RainbondError) throw error;
+  return new Lost(error);
+};
 
 /**
  * The attempt as openapi-fetch runs middleware: each onRequest may replace the Request or answer it; then each onError
@@ -159,7 +156,7 @@ async function throughMiddleware(t: Transport, req: Prepared, request: Request, 
     request = (result as Request | undefined) ?? request;
   }
   const after = [...t.middleware].reverse();
-  let outcome = await fetched(t, req.info, request, init);
+  let outcome = await fetchFollowing(t, req.info, request, init).catch(lost);
   for (const m of outcome instanceof Lost ? after : []) {
     const error = (outcome as Lost).error;
     const result = checked("onError", await m.onError?.({ ...context, request, error }), Response, Error);
@@ -168,8 +165,8 @@ async function throughMiddleware(t: Transport, req: Prepared, request: Request, 
   }
   for (const m of outcome instanceof Lost ? [] : after) {
     const response = outcome as Response;
-    outcome = (checked("onResponse", await m.onResponse?.({ ...context, request, response }), Response) ??
-      response) as Response;
+    const result = checked("onResponse", await m.onResponse?.({ ...context, request, response }), Response);
+    outcome = (result as Response | undefined) ?? response;
   }
   return outcome;
 }
@@ -192,14 +189,11 @@ async function fetchFollowing(t: Transport, info: E.RequestInfo, input: Request 
   const request = typeof input === "string" ? undefined : input;
   let response = await fetch(input, { ...(request ? { signal: init.signal } : init), redirect: "manual" });
   let [url, method, body] = [request?.url ?? (input as string), request?.method ?? init.method, init.body];
-  for (
-    let hops = 0;
-    [301, 302, 303, 307, 308].includes(response.status) || response.type === "opaqueredirect";
-    hops++
-  ) {
+  for (let hops = 0; ; hops++) {
     const { status, headers, type } = response;
     const location = headers.get("location");
-    if (type !== "opaqueredirect" && location === null) break; // judged as any other answer
+    // a redirect without a Location is judged as any other answer
+    if (type !== "opaqueredirect" && (![301, 302, 303, 307, 308].includes(status) || location === null)) break;
     const next = location === null ? undefined : new URL(location, url);
     void response.body?.cancel().catch(() => {});
     if (next?.origin !== new URL(url).origin) {
@@ -218,67 +212,65 @@ async function fetchFollowing(t: Transport, info: E.RequestInfo, input: Request 
  * The body as text, within `maxResponseBytes`: past it, cancelled with a RainbondResponseTooLargeError. A declared
  * length within the cap is read at once (HTTP framing bounds it); an encoded or undeclared body is counted as it comes.
  */
-async function read(t: Transport, info: E.RequestInfo, res: Response, signal: AbortSignal) {
+async function read(
+  t: Transport,
+  info: E.RequestInfo,
+  res: Response,
+  signal: AbortSignal,
+): Promise<[Response, string]> {
   const max = t.maxResponseBytes;
   const declared = Number(res.headers.get("content-length") ?? NaN);
   const tooLarge = () => new E.RainbondResponseTooLargeError(info, res.status, max);
-  try {
-    if (declared <= max && !res.headers.has("content-encoding")) {
-      const text = await res.text();
-      if (text.length > max) throw tooLarge(); // a Response made by a custom fetch may declare any length
-      return [res, text] as [Response, string];
+  if (declared <= max && !res.headers.has("content-encoding")) {
+    const text = await res.text();
+    if (text.length > max) throw tooLarge(); // a Response made by a custom fetch may declare any length
+    return [res, text];
+  }
+  const reader = res.body?.getReader();
+  const decoder = new TextDecoder();
+  for (let size = 0, text = ""; ;) {
+    if (declared > max || size > max || signal.aborted) {
+      void reader?.cancel().catch(() => {});
+      throw signal.aborted ? signal.reason : tooLarge();
     }
-    const reader = res.body?.getReader();
-    const decoder = new TextDecoder();
-    let text = "";
-    for (let size = 0; ;) {
-      if (declared > max || size > max || signal.aborted) {
-        void reader?.cancel().catch(() => {});
-        throw signal.aborted ? signal.reason : tooLarge();
-      }
-      const chunk = await reader?.read();
-      if (!chunk?.value) return [res, text + decoder.decode()] as [Response, string];
-      size += chunk.value.byteLength;
-      text += decoder.decode(chunk.value, { stream: true });
-    }
-  } catch (err) {
-    if (err instanceof E.RainbondError) throw err;
-    return new Lost(err);
+    const chunk = await reader?.read();
+    if (!chunk?.value) return [res, text + decoder.decode()];
+    size += chunk.value.byteLength;
+    text += decoder.decode(chunk.value, { stream: true });
   }
-}
-
-/** What a 2xx carries: the JSON body, out of the console's envelope, of the top-level type the spec declares. */
-function parseData(t: Transport, req: Prepared, response: Response, text: string) {
-  const { info, envelope, shape } = req;
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    throw new E.RainbondResponseError(info, response.status, excerpt(text, secretsIn(t.secrets, req.body)));
-  }
-  const inner = envelope && isRecord(data) ? data.data : undefined;
-  if (envelope && isRecord(inner) && Object.hasOwn(inner, envelope)) data = inner[envelope];
-  if (shape && kindOf(data) !== `an ${shape}`) {
-    throw new E.RainbondResponseError(info, response.status, "", `${kindOf(data)} where the spec declares an ${shape}`);
-  }
-  return data;
 }
 
 /**
- * The error of a non-2xx answer; its body is the parsed JSON with secrets masked and `error_trace` dropped, a short
- * excerpt of a body that is not JSON, or null when the body is empty.
+ * What an answer means: on a 2xx its JSON body, out of the console's envelope, of the top-level type the spec declares;
+ * otherwise the error of its status, whose body is the parsed JSON with secrets masked and `error_trace` dropped, a
+ * short excerpt of a body that is not JSON, or null when the body is empty.
  */
-function apiError(t: Transport, req: Prepared, response: Response, text: string) {
-  let error: unknown = text;
+function answer(t: Transport, { info, body: sent, envelope, shape }: Prepared, response: Response, text: string) {
+  const { status, ok } = response;
+  let [data, parsed]: [unknown, boolean] = [text, true];
   try {
-    error = JSON.parse(text);
+    data = JSON.parse(text);
   } catch {
-    // not JSON: an excerpt of it
+    parsed = false; // an excerpt of it
   }
-  const secrets = secretsIn(t.secrets, req.body, error);
-  const body = typeof error !== "string" ? redact(error, secrets) : error.trim() ? excerpt(error, secrets) : null;
-  const { status, headers, statusText } = response;
-  return new (E.apiErrorFor(status))(req.info, status, body, headers.get("x-request-id") ?? undefined, statusText);
+  if (!ok) {
+    const secrets = secretsIn(t.secrets, sent, data);
+    const body = typeof data !== "string" ? redact(data, secrets) : data.trim() ? excerpt(data, secrets) : null;
+    return new (E.apiErrorFor(status))(
+      info,
+      status,
+      body,
+      response.headers.get("x-request-id") ?? undefined,
+      response.statusText,
+    );
+  }
+  if (!parsed) throw new E.RainbondResponseError(info, status, excerpt(text, secretsIn(t.secrets, sent)));
+  const inner = envelope && isRecord(data) ? data.data : undefined;
+  if (envelope && isRecord(inner) && Object.hasOwn(inner, envelope)) data = inner[envelope];
+  if (shape && kindOf(data) !== `an ${shape}`) {
+    throw new E.RainbondResponseError(info, status, "", `${kindOf(data)} where the spec declares an ${shape}`);
+  }
+  return data;
 }
 
 /**
