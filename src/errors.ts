@@ -21,7 +21,9 @@ export interface RequestInfo {
 }
 
 /** The base of every error this client throws. */
-export class RainbondError extends Error {}
+export class RainbondError extends Error {
+  override name = "RainbondError";
+}
 
 /** Makes `error` one of request `info`: its message names the request (`ports.update (PUT /openapi/v1/...)`), then says `text`. */
 function about<E extends Error>(error: E, info: RequestInfo, text: string, fields?: object): E {
@@ -31,6 +33,7 @@ function about<E extends Error>(error: E, info: RequestInfo, text: string, field
 
 /** The console answered with a non-2xx status; `statusText` (e.g. `Not Found`) reads in the message when the body gives no reason. */
 export class RainbondApiError extends RainbondError {
+  override name = "RainbondApiError";
   /** The HTTP status. */
   declare readonly status: number;
   /** The console's `code`: often the HTTP status, or a business code (2000 team not found, 4000 app not found, ...). */
@@ -58,6 +61,7 @@ export class RainbondApiError extends RainbondError {
 
 /** 400: the console refused the request; `fieldErrors` maps each field to its messages (the console's `err`). */
 export class RainbondBadRequestError extends RainbondApiError {
+  override name = "RainbondBadRequestError";
   declare readonly fieldErrors: Readonly<Record<string, readonly string[]>>;
   constructor(info: RequestInfo, status: number, body: unknown, requestId: string | undefined, statusText?: string) {
     super(info, status, body, requestId, statusText);
@@ -68,18 +72,29 @@ export class RainbondBadRequestError extends RainbondApiError {
   }
 }
 /** 401 (no token, or an unknown one) and 403 (the token may not do this). */
-export class RainbondAuthError extends RainbondApiError {}
+export class RainbondAuthError extends RainbondApiError {
+  override name = "RainbondAuthError";
+}
 /** 404: the team, region, application, component or rule does not exist. */
-export class RainbondNotFoundError extends RainbondApiError {}
+export class RainbondNotFoundError extends RainbondApiError {
+  override name = "RainbondNotFoundError";
+}
 /** 409: the change conflicts with the current state. */
-export class RainbondConflictError extends RainbondApiError {}
+export class RainbondConflictError extends RainbondApiError {
+  override name = "RainbondConflictError";
+}
 /** 429: too many requests (retried for idempotent methods, honouring `Retry-After`). */
-export class RainbondRateLimitError extends RainbondApiError {}
+export class RainbondRateLimitError extends RainbondApiError {
+  override name = "RainbondRateLimitError";
+}
 /** 5xx: the console, or a proxy in front of it, failed. */
-export class RainbondServerError extends RainbondApiError {}
+export class RainbondServerError extends RainbondApiError {
+  override name = "RainbondServerError";
+}
 
 /** A 2xx that is not JSON (`excerpt`: a short, safe start of it), not of the declared shape, or a bad page. Not retried. */
 export class RainbondResponseError extends RainbondError {
+  override name = "RainbondResponseError";
   declare readonly status: number;
   declare readonly excerpt: string;
   constructor(info: RequestInfo, status: number, excerpt: string, problem = "a body that is not JSON") {
@@ -90,6 +105,7 @@ export class RainbondResponseError extends RainbondError {
 
 /** A body over `maxResponseBytes`, counted as it arrives (decompressed): not read further, not retried. */
 export class RainbondResponseTooLargeError extends RainbondResponseError {
+  override name = "RainbondResponseTooLargeError";
   declare readonly maxResponseBytes: number;
   constructor(info: RequestInfo, status: number, maxResponseBytes: number) {
     super(info, status, "", `a body over maxResponseBytes (${maxResponseBytes} bytes), not read further`);
@@ -99,6 +115,7 @@ export class RainbondResponseTooLargeError extends RainbondResponseError {
 
 /** A redirect to another origin (`location`: that origin alone), or in a browser any redirect: not followed, not retried. */
 export class RainbondRedirectError extends RainbondResponseError {
+  override name = "RainbondRedirectError";
   declare readonly location: string;
   constructor(info: RequestInfo, status: number, location: string) {
     super(info, status, "", `a redirect to ${location}, not followed (only redirects within the console's origin are)`);
@@ -108,6 +125,7 @@ export class RainbondRedirectError extends RainbondResponseError {
 
 /** No answer: the connection was refused or reset, or the host could not be reached. */
 export class RainbondConnectionError extends RainbondError {
+  override name = "RainbondConnectionError";
   constructor(info: RequestInfo, reason: string, options?: { cause?: unknown }) {
     super("", options);
     about(this, info, `: ${reason}`);
@@ -120,12 +138,17 @@ export interface RainbondResponseError extends Readonly<RequestInfo> {}
 export interface RainbondConnectionError extends Readonly<RequestInfo> {}
 
 /** No answer within `timeoutMs` (per attempt). */
-export class RainbondTimeoutError extends RainbondConnectionError {}
+export class RainbondTimeoutError extends RainbondConnectionError {
+  override name = "RainbondTimeoutError";
+}
 /** The caller's `AbortSignal` fired; nothing more is sent. */
-export class RainbondAbortError extends RainbondError {}
+export class RainbondAbortError extends RainbondError {
+  override name = "RainbondAbortError";
+}
 
 /** Bad input, found before any request was sent. `argument` names it; the message says the rule. */
 export class RainbondInputError extends RainbondError {
+  override name = "RainbondInputError";
   declare readonly operation: string;
   declare readonly argument: string;
   constructor(operation: string, argument: string, rule: string) {
@@ -133,15 +156,6 @@ export class RainbondInputError extends RainbondError {
     Object.assign(this, { operation, argument });
   }
 }
-
-// Each class's `name` is its own, on its prototype: `err.name` says which error it is, as `instanceof` does.
-const classes = [
-  { RainbondError, RainbondApiError, RainbondBadRequestError, RainbondAuthError, RainbondNotFoundError },
-  { RainbondConflictError, RainbondRateLimitError, RainbondServerError, RainbondResponseError, RainbondAbortError },
-  { RainbondResponseTooLargeError, RainbondRedirectError, RainbondConnectionError, RainbondTimeoutError },
-  { RainbondInputError },
-];
-for (const [name, type] of classes.flatMap(Object.entries)) type.prototype.name = name;
 
 const byStatus: Record<number, typeof RainbondApiError> = {
   400: RainbondBadRequestError,
