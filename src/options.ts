@@ -57,16 +57,17 @@ export type Log = { [level in keyof Logger]?: (message: string, ...data: unknown
 
 const MS = { type: "number", minimum: 0, maximum: 2_147_483_647 } as const;
 const FN = { type: "function" } as const;
+/** An object of these members: only these, unless `closed` is false. */
+const object = (properties: Record<string, SchemaRule>, required?: string[], closed = true): SchemaRule => {
+  return { type: "object", closed, required, properties };
+};
 /** The options of a call; at most 10 retries: enough for a flaky proxy, not enough to hammer a console for hours. */
 const CALL = {
   timeoutMs: { ...MS, minimum: undefined, exclusiveMinimum: 0 },
   retries: { type: "integer", minimum: 0, maximum: 10 },
-} as const;
-const CLIENT: SchemaRule = {
-  type: "object",
-  closed: true,
-  required: ["baseUrl", "token"],
-  properties: {
+};
+const CLIENT = object(
+  {
     baseUrl: { type: "string" },
     token: {
       type: "string",
@@ -76,20 +77,14 @@ const CLIENT: SchemaRule = {
     fetch: FN,
     headers: { type: "object" },
     ...CALL,
-    retryDelay: { type: "object", closed: true, properties: { baseMs: MS, maxMs: MS, retryAfterCapMs: MS } },
-    logger: {
-      type: "object",
-      required: ["error", "warn", "info", "debug"],
-      properties: { error: FN, warn: FN, info: FN, debug: FN },
-    },
+    retryDelay: object({ baseMs: MS, maxMs: MS, retryAfterCapMs: MS }),
+    logger: object({ error: FN, warn: FN, info: FN, debug: FN }, ["error", "warn", "info", "debug"], false),
     logLevel: { enum: LOG_LEVELS },
     maxResponseBytes: { type: "integer", minimum: 1 },
-    middleware: {
-      type: "array",
-      items: { type: "object", properties: { onRequest: FN, onResponse: FN, onError: FN } },
-    },
+    middleware: { type: "array", items: object({ onRequest: FN, onResponse: FN, onError: FN }, [], false) },
   },
-};
+  ["baseUrl", "token"],
+);
 
 /** Headers that fetch sets or forbids itself: a value of the caller's would be dropped, or break the request. */
 const FORBIDDEN_HEADERS =
@@ -99,7 +94,7 @@ const FORBIDDEN_HEADERS =
 export function callOptions(operation: string, call: unknown): CallOptions | undefined {
   if (call === undefined) return undefined;
   if (!isRecord(call)) throw new RainbondInputError(operation, "call options", "must be an object");
-  check(operation, "", { type: "object", closed: true, properties: { ...CALL, signal: {} } }, call);
+  check(operation, "", object({ ...CALL, signal: {} }), call);
   const { signal } = call as { signal?: Partial<AbortSignal> };
   if (
     signal !== undefined &&
