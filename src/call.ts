@@ -2,15 +2,8 @@
 // operation's function (generated/functions.ts) takes the core first, prepares the request and hands it to send().
 import type { operations } from "../generated/schema.js";
 import { transportOf, callOptions, type ClientOptions } from "./options.js";
-import {
-  fromArgs,
-  namesOf,
-  prepare,
-  type Arg,
-  type OperationInput,
-  type OperationSpec,
-  type QueryRule,
-} from "./prepare.js";
+import { fromArgs, namesOf, prepare } from "./prepare.js";
+import type { Arg, OperationInput, OperationSpec, QueryRule } from "./prepare.js";
 import { send, type CallOptions, type Transport, type WithResponse } from "./transport.js";
 
 export type { CallOptions, ClientOptions, OperationInput, WithResponse };

@@ -157,21 +157,8 @@ export class RainbondInputError extends RainbondError {
   }
 }
 
-const byStatus: Record<number, typeof RainbondApiError> = {
-  400: RainbondBadRequestError,
-  401: RainbondAuthError,
-  403: RainbondAuthError,
-  404: RainbondNotFoundError,
-  409: RainbondConflictError,
-  429: RainbondRateLimitError,
-};
-
-/** The error class for a non-2xx status. */
-export const apiErrorFor = (status: number) =>
-  byStatus[status] ?? (status >= 500 ? RainbondServerError : RainbondApiError);
-
 /** How every message names its request: `ports.update (PUT /openapi/v1/...)`. */
-export const named = (info: RequestInfo) => `${info.operation} (${info.method} ${info.path})`;
+const named = (info: RequestInfo) => `${info.operation} (${info.method} ${info.path})`;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);

@@ -256,7 +256,7 @@ function answer(t: Transport, { info, body: sent, envelope, shape }: Prepared, r
   if (!ok) {
     const secrets = secretsIn(t.secrets, sent, data);
     const body = typeof data !== "string" ? redact(data, secrets) : data.trim() ? excerpt(data, secrets) : null;
-    return new (E.apiErrorFor(status))(
+    return new (apiErrorFor(status))(
       info,
       status,
       body,
@@ -272,6 +272,19 @@ function answer(t: Transport, { info, body: sent, envelope, shape }: Prepared, r
   }
   return data;
 }
+
+const byStatus: Record<number, typeof E.RainbondApiError> = {
+  400: E.RainbondBadRequestError,
+  401: E.RainbondAuthError,
+  403: E.RainbondAuthError,
+  404: E.RainbondNotFoundError,
+  409: E.RainbondConflictError,
+  429: E.RainbondRateLimitError,
+};
+
+/** The error class for a non-2xx status. */
+const apiErrorFor = (status: number) =>
+  byStatus[status] ?? (status >= 500 ? E.RainbondServerError : E.RainbondApiError);
 
 /**
  * The wait before the next attempt: `Retry-After` when it is a plain number of seconds or an HTTP date and lies ahead;
@@ -322,8 +335,8 @@ function follow(signal: AbortSignal, onAbort: () => void): () => void {
   };
 }
 
-const aborted = (info: E.RequestInfo, cause?: unknown) =>
-  new E.RainbondAbortError(`${E.named(info)} was aborted by the caller`, { cause });
+const aborted = ({ operation, method, path }: E.RequestInfo, cause?: unknown) =>
+  new E.RainbondAbortError(`${operation} (${method} ${path}) was aborted by the caller`, { cause });
 
 /** A thrown value's text, masked, cut and on one line, whatever was thrown (even an object whose toString throws). */
 function textOf(thrown: unknown, secrets: readonly string[], max?: number): string {
