@@ -135,31 +135,34 @@ export function prepare(spec: OperationSpec, input: OperationInput, names: Names
   const refuse: Refuse = (argument, rule) => new RainbondInputError(operation, argument, rule);
   const nameOf = (param: string) => names.query[param] ?? param;
   const path: Record<string, unknown> = {};
-  for (const [param, rule] of Object.entries(spec.pathParams)) {
-    const [value, name] = [input.path?.[param], names.path[param] ?? param];
+  for (const param in spec.pathParams) {
+    const [rule, value, name] = [spec.pathParams[param]!, input.path?.[param], names.path[param] ?? param];
     if (value === undefined) throw refuse(name, "is required");
     check(operation, name, rule, (path[param] = encode(name, rule, value, refuse)), value);
   }
-  const [query, given] = [{} as Record<string, unknown>, input.query ?? {}];
+  const query: Record<string, unknown> = {};
+  const given = input.query ?? {};
   for (const [param, value] of Object.entries(given)) {
     const rule = Object.hasOwn(queryRules, param) ? queryRules[param] : undefined;
     if (!rule) throw refuse(nameOf(param), "is not a query parameter of this operation");
     if (value !== undefined) query[param] = encode(nameOf(param), rule, value, refuse);
   }
-  for (const [param, rule] of Object.entries(queryRules)) {
-    if (query[param] === undefined && rule.default !== undefined) query[param] = rule.default;
+  for (const param in queryRules) {
+    if (query[param] === undefined && queryRules[param]!.default !== undefined)
+      query[param] = queryRules[param]!.default;
   }
   for (const rule of rules) rule(spec, query, given, nameOf);
-  for (const [param, rule] of Object.entries(queryRules)) {
-    if (query[param] !== undefined) check(operation, nameOf(param), rule, query[param], given[param]);
+  for (const param in queryRules) {
+    if (query[param] !== undefined) check(operation, nameOf(param), queryRules[param]!, query[param], given[param]);
     else if (spec.requiredQuery?.includes(param)) throw refuse(nameOf(param), "is required");
   }
-  let [body, json]: [unknown, string?] = [undefined];
+  let body: unknown, json: string | undefined;
   if (input.body === undefined) {
     if (spec.bodyRequired) throw refuse(names.body, "is required");
   } else if (bodyRule) {
     const record = isRecord(input.body) ? { ...input.body } : undefined;
-    for (const [key, rule] of record ? Object.entries(bodyRule.properties ?? {}) : []) {
+    for (const key in (record && bodyRule.properties) ?? {}) {
+      const rule = bodyRule.properties![key]!;
       if (rule.acceptsNumber) record![key] = encode(`${names.body}.${key}`, rule, record![key], refuse);
     }
     // what is checked is what is sent, whatever `toJSON` or getters it had

@@ -67,22 +67,22 @@ export async function send(t: Transport, req: Prepared, call: CallOptions = {}):
   const { retries = t.retries, timeoutMs = t.timeoutMs, signal } = call;
   for (let attempt = 0; ; attempt++) {
     if (signal?.aborted) throw aborted(info, signal.reason);
-    const started = Date.now();
-    const said = (what: string) => `${info.method} ${info.path} → ${what} in ${Date.now() - started} ms`;
+    const started = t.log.info && Date.now(); // the time an attempt took is logged at `info` only
+    const said = (what: string) => `${info.method} ${info.path} → ${what} in ${Date.now() - (started || 0)} ms`;
     t.log.debug?.(`→ ${info.method} ${info.path}`, {
       headers: { Authorization: MASK },
       body: redact(req.body, t.secrets),
     });
     // the attempt settles at its deadline or on the caller's signal, whether or not fetch listens to its own
+    // (not through a listener on controller.signal: the soak test's heap grows with one)
     const controller = new AbortController();
-    let stop!: (reason: unknown) => void; // not a listener on controller.signal: the soak test's heap grows with one
-    const stopped = new Promise<never>((_, reject) => (stop = reject));
-    const clear = deadline(timeoutMs, signal, (reason) => (controller.abort(reason), stop(reason)));
+    let clear = () => {};
     let outcome: [Response, string] | Lost;
     try {
-      const exchanged = exchange(t, req, controller.signal);
-      exchanged.catch(() => {}); // once the race is lost, a later failure is no one's
-      outcome = await Promise.race([exchanged, stopped]);
+      outcome = await new Promise((resolve, reject) => {
+        clear = deadline(timeoutMs, signal, (reason) => (controller.abort(reason), reject(reason)));
+        exchange(t, req, controller.signal).then(resolve, reject); // settled first, or a failure no one hears
+      });
     } catch (err) {
       if (!controller.signal.aborted) throw err; // one of the client's errors, or a middleware's own
       outcome = new Lost(err);
@@ -124,15 +124,15 @@ export async function send(t: Transport, req: Prepared, call: CallOptions = {}):
 
 /** One attempt: the URL, headers and JSON body openapi-fetch would build, through the middleware if any. */
 async function exchange(t: Transport, req: Prepared, signal: AbortSignal): Promise<[Response, string] | Lost> {
-  const query = Object.entries(req.params.query ?? {})
-    .flatMap(([name, value]) => (value == null ? [] : [`${name}=${encodeURIComponent(value as string)}`]))
-    .join("&");
-  const url = t.baseUrl + req.info.path + (query && `?${query}`);
+  let url = t.baseUrl + req.info.path;
+  for (const [name, value] of Object.entries(req.params.query ?? {})) {
+    if (value != null) url += `${url.includes("?") ? "&" : "?"}${name}=${encodeURIComponent(value as string)}`;
+  }
   const { json: body } = req;
   const headers = body === undefined ? t.headers : { ...t.headers, "content-type": "application/json" };
-  const init = { method: req.info.method, headers, body, signal };
+  const init: RequestInit = { method: req.info.method, headers, body, signal, redirect: "manual" };
   const response = await (t.middleware.length
-    ? throughMiddleware(t, req, new Request(url, { ...init, redirect: "manual" }), init)
+    ? throughMiddleware(t, req, new Request(url, init), init)
     : fetchFollowing(t, req.info, url, init).catch(lost));
   return response instanceof Lost ? response : read(t, req.info, response, signal).catch(lost);
 }
@@ -187,7 +187,7 @@ function checked(hook: string, result: unknown, ...types: (abstract new (...args
 async function fetchFollowing(t: Transport, info: E.RequestInfo, input: Request | string, init: RequestInit) {
   const { fetch } = t; // called on its own: a browser's fetch refuses to run as a method of another object
   const request = typeof input === "string" ? undefined : input;
-  let response = await fetch(input, { ...(request ? { signal: init.signal } : init), redirect: "manual" });
+  let response = await fetch(input, request ? { signal: init.signal, redirect: "manual" } : init);
   let [url, method, body] = [request?.url ?? (input as string), request?.method ?? init.method, init.body];
   for (let hops = 0; ; hops++) {
     const { status, headers, type } = response;
@@ -202,8 +202,7 @@ async function fetchFollowing(t: Transport, info: E.RequestInfo, input: Request 
     if (hops >= 20) throw new E.RainbondResponseError(info, status, "", "redirect count exceeded (20 redirects)");
     if (status === 303 || (status <= 302 && method === "POST")) [method, body] = ["GET", undefined];
     url = next!.href;
-    const redirect = "manual";
-    response = await fetch(url, { ...init, method, headers: request?.headers ?? init.headers, body, redirect });
+    response = await fetch(url, { ...init, method, headers: request?.headers ?? init.headers, body });
   }
   return response;
 }

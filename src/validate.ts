@@ -82,9 +82,10 @@ const member = (given: unknown, key: string | number) =>
  * undefined; messages show `given`, the value as the caller gave it.
  */
 function breach(rule: SchemaRule, value: unknown, at: string, given: unknown): [string, string] | undefined {
-  const [actual, allowed] = [typeOf(value), rule.type === undefined ? undefined : [rule.type].flat()];
-  if (allowed && !allowed.some((type) => type === actual || (type === "number" && actual === "integer"))) {
-    return [at, `must be ${allowed.map(article).join(" or ")}${got(given, at)}`];
+  const actual = typeOf(value);
+  const accepts = (type: string) => type === actual || (type === "number" && actual === "integer");
+  if (rule.type !== undefined && !(typeof rule.type === "string" ? accepts(rule.type) : rule.type.some(accepts))) {
+    return [at, `must be ${[rule.type].flat().map(article).join(" or ")}${got(given, at)}`];
   }
   if (rule.enum && !rule.enum.includes(value)) {
     return [at, `must be one of ${rule.enum.map((v) => JSON.stringify(v)).join(", ")}${got(given, at)}`];
