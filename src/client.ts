@@ -9,7 +9,7 @@ import { createRainbondCore, printable, type ClientOptions, type RainbondCore } 
 /** A client of one console. Independent of any other: no global state. */
 export interface RainbondClient extends RainbondGroups {
   readonly baseUrl: string;
-  /** The underlying openapi-fetch client, typed by the spec's `paths`; it sends the token too. */
+  /** The underlying openapi-fetch client, typed by the spec's `paths`; it sends the token too. Loaded on its first call. */
   readonly raw: Client<paths>;
 }
 
