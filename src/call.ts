@@ -1,10 +1,10 @@
 // A core holds one console's transport (its options, checked once) in a WeakMap, never on a printable object; each
 // operation's function (generated/functions.ts) takes the core first, prepares the request and hands it to send().
 import type { operations } from "../generated/schema.js";
-import { transportOf, callOptions, type ClientOptions } from "./options.js";
+import { transportOf, callOptions, type ClientOptions, type Transport } from "./options.js";
 import { fromArgs, namesOf, prepare } from "./prepare.js";
 import type { Arg, OperationInput, OperationSpec, QueryRule } from "./prepare.js";
-import { send, type CallOptions, type Transport, type WithResponse } from "./transport.js";
+import { send, type CallOptions, type WithResponse } from "./transport.js";
 
 export type { CallOptions, ClientOptions, OperationInput, WithResponse };
 

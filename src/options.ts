@@ -3,7 +3,7 @@
 import type { Middleware } from "openapi-fetch";
 import { RainbondInputError } from "./errors.js";
 import { isRecord } from "./prepare.js";
-import type { CallOptions, RetryDelay, Transport } from "./transport.js";
+import type { CallOptions, RetryDelay } from "./transport.js";
 import { check, type SchemaRule } from "./validate.js";
 
 export interface ClientOptions {
@@ -106,7 +106,7 @@ export function callOptions(operation: string, call: unknown): CallOptions | und
 }
 
 /** The client's options, checked, as the transport every call of the client goes through. */
-export function transportOf(options: ClientOptions): Transport {
+export function transportOf(options: ClientOptions) {
   const refuse = (argument: string, rule: string) => new RainbondInputError("createRainbondClient", argument, rule);
   if (!isRecord(options)) throw refuse("options", "must be an object");
   check("createRainbondClient", "", CLIENT, options);
@@ -154,7 +154,10 @@ export function transportOf(options: ClientOptions): Transport {
     timeoutMs: options.timeoutMs ?? 30_000,
     retries: options.retries ?? 2,
     retryDelay: { baseMs: 500, maxMs: 8_000, retryAfterCapMs: 60_000, ...options.retryDelay },
-    log,
-    secrets: [token],
+    log: log as Log,
+    secrets: [token] as readonly string[],
   };
 }
+
+/** The client's options, checked and completed: what each of its calls goes through (`secrets`: the token). */
+export type Transport = ReturnType<typeof transportOf>;

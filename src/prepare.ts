@@ -1,7 +1,6 @@
 // Turns a call's arguments into a request: path and query parameters and JSON, each encoded as the spec wants it and
 // checked against its rules (generated/operations.ts), or a RainbondInputError naming the argument, before sending.
 import { RainbondInputError } from "./errors.js";
-import type { Prepared } from "./transport.js";
 import { check, shown, type SchemaRule } from "./validate.js";
 
 /**
@@ -178,5 +177,5 @@ export function prepare(spec: OperationSpec, input: OperationInput, names: Names
   const sent = spec.path.replace(/\{(\w+)\}/g, (_, param: string) => encodeURIComponent(String(path[param])));
   const info = { operation, method: spec.method, path: sent };
   const { envelope, response: shape } = spec;
-  return { info, path: spec.path, params: { path, query }, body, json, envelope, shape } satisfies Prepared;
+  return { info, path: spec.path, params: { path, query }, body, json, envelope, shape };
 }

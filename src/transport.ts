@@ -1,8 +1,9 @@
 // Sends one operation: each attempt raced against its deadline and the caller's signal, retries with backoff where a
 // replay is safe, redirects within the console's origin, a capped body, and the answer as data or a typed error.
-import type { Middleware, MiddlewareCallbackParams } from "openapi-fetch";
+import type { MiddlewareCallbackParams } from "openapi-fetch";
 import * as E from "./errors.js";
-import type { ClientOptions, Log } from "./options.js";
+import type { Transport } from "./options.js";
+import type { prepare } from "./prepare.js";
 import { MASK, excerpt, maskText, oneLine, redact, secretsIn } from "./redact.js";
 import { isRecord } from "./prepare.js";
 import { kindOf } from "./validate.js";
@@ -27,27 +28,8 @@ export interface RetryDelay {
   retryAfterCapMs: number;
 }
 
-/** A request that passed its input checks; `envelope`: where the console may wrap the answer (`data.list`, `data.bean`); `shape`: the 2xx answer's declared top-level type. */
-export interface Prepared {
-  info: E.RequestInfo;
-  path: string;
-  params: { path?: Record<string, unknown>; query?: Record<string, unknown> };
-  /** The body as checked, and as JSON text (sent as it is). */
-  body?: unknown;
-  json?: string;
-  envelope?: "list" | "bean";
-  shape?: "array" | "object";
-}
-
-/** The client's options, checked and completed (options.ts): what each call goes through; `secrets`: the token. */
-export interface Transport extends Required<Pick<ClientOptions, "fetch" | "baseUrl" | "timeoutMs" | "retries">> {
-  middleware: readonly Middleware[];
-  headers: Record<string, string>;
-  retryDelay: RetryDelay;
-  maxResponseBytes: number;
-  log: Log;
-  secrets: readonly string[];
-}
+/** A request that passed its input checks (prepare.ts), and the client's checked options (options.ts). */
+type Prepared = ReturnType<typeof prepare>;
 
 /** The data of a call, and the Response it came from. */
 export interface WithResponse<T> {
