@@ -149,6 +149,7 @@ export function transportOf(options: ClientOptions) {
     fetch: options.fetch ?? globalThis.fetch,
     baseUrl: url.href.replace(/\/+$/, ""),
     headers: Object.fromEntries(headers),
+    jsonHeaders: { ...Object.fromEntries(headers), "content-type": "application/json" },
     maxResponseBytes: options.maxResponseBytes ?? 10_485_760,
     middleware: options.middleware ?? [],
     timeoutMs: options.timeoutMs ?? 30_000,

@@ -68,6 +68,8 @@ export type QueryRule = (
   nameOf: (param: string) => string,
 ) => void;
 
+const PATH_PARAM = /\{(\w+)\}/g;
+
 type Refuse = (argument: string, rule: string) => RainbondInputError;
 
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -103,7 +105,7 @@ export function fromArgs(spec: OperationSpec, args: readonly unknown[]): Operati
     else if (arg.kind === "body") input.body = value;
     else if (arg.kind === "scope") {
       if (!isRecord(value)) throw refuse(arg.name, "must be an object of ids");
-      for (const [key, param] of Object.entries(arg.params)) path[param] = value[key];
+      for (const key in arg.params) path[arg.params[key]!] = value[key];
     } else {
       if (value !== undefined && !isRecord(value)) throw refuse(arg.name, "must be an object");
       const options = spec.options ?? {};
@@ -174,7 +176,7 @@ export function prepare(spec: OperationSpec, input: OperationInput, names: Names
     check(operation, names.body, bodyRule, (body = JSON.parse(json)), input.body);
   }
   // errors and logs name the path as sent (ids are not secret; each was checked against its pattern above)
-  const sent = spec.path.replace(/\{(\w+)\}/g, (_, param: string) => encodeURIComponent(String(path[param])));
+  const sent = spec.path.replace(PATH_PARAM, (_, param: string) => encodeURIComponent(String(path[param])));
   const info = { operation, method: spec.method, path: sent };
   const { envelope, response: shape } = spec;
   return { info, path: spec.path, params: { path, query }, body, json, envelope, shape };

@@ -107,11 +107,13 @@ export async function send(t: Transport, req: Prepared, call: CallOptions = {}):
 /** One attempt: the URL, headers and JSON body openapi-fetch would build, through the middleware if any. */
 async function exchange(t: Transport, req: Prepared, signal: AbortSignal): Promise<[Response, string] | Lost> {
   let url = t.baseUrl + req.info.path;
-  for (const [name, value] of Object.entries(req.params.query ?? {})) {
+  const { query } = req.params;
+  for (const name in query) {
+    const value = query[name];
     if (value != null) url += `${url.includes("?") ? "&" : "?"}${name}=${encodeURIComponent(value as string)}`;
   }
   const { json: body } = req;
-  const headers = body === undefined ? t.headers : { ...t.headers, "content-type": "application/json" };
+  const headers = body === undefined ? t.headers : t.jsonHeaders;
   const init: RequestInit = { method: req.info.method, headers, body, signal, redirect: "manual" };
   const response = await (t.middleware.length
     ? throughMiddleware(t, req, new Request(url, init), init)
@@ -201,10 +203,9 @@ async function read(
 ): Promise<[Response, string]> {
   const max = t.maxResponseBytes;
   const declared = Number(res.headers.get("content-length") ?? NaN);
-  const tooLarge = () => new E.RainbondResponseTooLargeError(info, res.status, max);
   if (declared <= max && !res.headers.has("content-encoding")) {
     const text = await res.text();
-    if (text.length > max) throw tooLarge(); // a Response made by a custom fetch may declare any length
+    if (text.length > max) throw new E.RainbondResponseTooLargeError(info, res.status, max); // a Response made by a custom fetch may declare any length
     return [res, text];
   }
   const reader = res.body?.getReader();
@@ -212,7 +213,7 @@ async function read(
   for (let size = 0, text = ""; ;) {
     if (declared > max || size > max || signal.aborted) {
       void reader?.cancel().catch(() => {});
-      throw signal.aborted ? signal.reason : tooLarge();
+      throw signal.aborted ? signal.reason : new E.RainbondResponseTooLargeError(info, res.status, max);
     }
     const chunk = await reader?.read();
     if (!chunk?.value) return [res, text + decoder.decode()];
@@ -228,7 +229,8 @@ async function read(
  */
 function answer(t: Transport, { info, body: sent, envelope, shape }: Prepared, response: Response, text: string) {
   const { status, ok } = response;
-  let [data, parsed]: [unknown, boolean] = [text, true];
+  let data: unknown = text;
+  let parsed = true;
   try {
     data = JSON.parse(text);
   } catch {

@@ -37,6 +37,9 @@ function typeOf(value: unknown): string {
   return Number.isSafeInteger(value) ? "integer" : Number.isFinite(value) ? "number" : "NaN";
 }
 
+/** Whether a schema's `type` takes a value of type `actual`: an integer is a number too. */
+const accepts = (type: string, actual: string) => type === actual || (type === "number" && actual === "integer");
+
 /** The bounds of a number, or of an array's length: the keyword, how a message says it, and when it is broken. */
 const LIMITS: readonly [Limit, string, (size: number, limit: number) => boolean][] = [
   ["minimum", "be at least", (size, limit) => size < limit],
@@ -83,9 +86,12 @@ const member = (given: unknown, key: string | number) =>
  */
 function breach(rule: SchemaRule, value: unknown, at: string, given: unknown): [string, string] | undefined {
   const actual = typeOf(value);
-  const accepts = (type: string) => type === actual || (type === "number" && actual === "integer");
-  if (rule.type !== undefined && !(typeof rule.type === "string" ? accepts(rule.type) : rule.type.some(accepts))) {
-    return [at, `must be ${[rule.type].flat().map(article).join(" or ")}${got(given, at)}`];
+  const { type } = rule;
+  if (
+    type !== undefined &&
+    !(typeof type === "string" ? accepts(type, actual) : type.some((t) => accepts(t, actual)))
+  ) {
+    return [at, `must be ${[type].flat().map(article).join(" or ")}${got(given, at)}`];
   }
   if (rule.enum && !rule.enum.includes(value)) {
     return [at, `must be one of ${rule.enum.map((v) => JSON.stringify(v)).join(", ")}${got(given, at)}`];
