@@ -115,10 +115,32 @@ async function exchange(t: Transport, req: Prepared, signal: AbortSignal): Promi
   const { json: body } = req;
   const headers = body === undefined ? t.headers : t.jsonHeaders;
   const init: RequestInit = { method: req.info.method, headers, body, signal, redirect: "manual" };
-  const response = await (t.middleware.length
-    ? throughMiddleware(t, req, new Request(url, init), init)
-    : fetchFollowing(t, req.info, url, init).catch(lost));
-  return response instanceof Lost ? response : read(t, req.info, response, signal).catch(lost);
+  const middleware = t.middleware.length > 0;
+  let response: Response | Lost;
+  try {
+    response = middleware
+      ? await throughMiddleware(t, req, new Request(url, init), init)
+      : await fetchFollowing(t, req.info, url, init);
+  } catch (error) {
+    if (middleware) throw error; // a middleware's own (what fetch threw, it saw as a Lost)
+    response = lost(error);
+  }
+  if (response instanceof Lost) return response;
+  // the body within maxResponseBytes: a declared length within it is read at once (HTTP framing bounds it), an encoded
+  // or undeclared body counted as it comes; past it, cancelled with a RainbondResponseTooLargeError
+  const max = t.maxResponseBytes;
+  const declared = Number(response.headers.get("content-length") ?? NaN);
+  try {
+    const text =
+      declared <= max && !response.headers.has("content-encoding")
+        ? await response.text()
+        : await readCounted(response, declared, max, signal);
+    // over the cap all the same: a Response made by a custom fetch may declare any length
+    if (text.length > max) throw TOO_LARGE;
+    return [response, text];
+  } catch (error) {
+    return lost(error === TOO_LARGE ? new E.RainbondResponseTooLargeError(req.info, response.status, max) : error);
+  }
 }
 
 /** What fetch (or reading the body) failed with, as a Lost; the client's own errors (a refused redirect) are thrown. */
@@ -191,32 +213,20 @@ async function fetchFollowing(t: Transport, info: E.RequestInfo, input: Request 
   return response;
 }
 
-/**
- * The body as text, within `maxResponseBytes`: past it, cancelled with a RainbondResponseTooLargeError. A declared
- * length within the cap is read at once (HTTP framing bounds it); an encoded or undeclared body is counted as it comes.
- */
-async function read(
-  t: Transport,
-  info: E.RequestInfo,
-  res: Response,
-  signal: AbortSignal,
-): Promise<[Response, string]> {
-  const max = t.maxResponseBytes;
-  const declared = Number(res.headers.get("content-length") ?? NaN);
-  if (declared <= max && !res.headers.has("content-encoding")) {
-    const text = await res.text();
-    if (text.length > max) throw new E.RainbondResponseTooLargeError(info, res.status, max); // a Response made by a custom fetch may declare any length
-    return [res, text];
-  }
+/** What readCounted throws past the cap. */
+const TOO_LARGE = Symbol("too large");
+
+/** The body as text, counted as it arrives: past `max` bytes it is cancelled (TOO_LARGE). */
+async function readCounted(res: Response, declared: number, max: number, signal: AbortSignal): Promise<string> {
   const reader = res.body?.getReader();
   const decoder = new TextDecoder();
   for (let size = 0, text = ""; ;) {
     if (declared > max || size > max || signal.aborted) {
       void reader?.cancel().catch(() => {});
-      throw signal.aborted ? signal.reason : new E.RainbondResponseTooLargeError(info, res.status, max);
+      throw signal.aborted ? signal.reason : TOO_LARGE;
     }
     const chunk = await reader?.read();
-    if (!chunk?.value) return [res, text + decoder.decode()];
+    if (!chunk?.value) return text + decoder.decode();
     size += chunk.value.byteLength;
     text += decoder.decode(chunk.value, { stream: true });
   }
