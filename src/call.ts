@@ -1,9 +1,10 @@
 // A core holds one console's transport (its options, checked once) in a WeakMap, never on a printable object; each
 // operation's function (generated/functions.ts) takes the core first, prepares the request and hands it to send().
 import type { operations } from "../generated/schema.js";
-import { transportOf, callOptions, type ClientOptions } from "./options.js";
-import { fromArgs, prepare, type Arg, type OperationInput, type OperationSpec, type QueryRule } from "./prepare.js";
-import { send, type CallOptions, type Transport, type WithResponse } from "./transport.js";
+import { transportOf, callOptions, type ClientOptions, type Transport } from "./options.js";
+import { fromArgs, namesOf, prepare } from "./prepare.js";
+import type { Arg, OperationInput, OperationSpec, QueryRule } from "./prepare.js";
+import { send, type CallOptions, type WithResponse } from "./transport.js";
 
 export type { CallOptions, ClientOptions, OperationInput, WithResponse };
 
@@ -96,6 +97,7 @@ export type OperationFunction<S extends OperationSpec> = (
 
 /** Makes the function of one operation of the table (generated/functions.ts calls it once per operation). */
 export function operation<const S extends OperationSpec>(spec: S, ...rules: QueryRule[]): OperationFunction<S> {
+  const names = namesOf(spec);
   return (core, ...args) =>
-    call(core, spec.name, () => prepare(spec, fromArgs(spec, args), rules), args[spec.args.length]);
+    call(core, spec.name, () => prepare(spec, fromArgs(spec, args), names, rules), args[spec.args.length]);
 }

@@ -1,22 +1,15 @@
 // createRainbondClient: a core, with the generated table's functions bound to it by group (`client.ports.list`), and
-// openapi-fetch's client of the same console as `client.raw`.
-import openapiFetch, { type Client } from "openapi-fetch";
+// openapi-fetch's client of the same console as `client.raw`, loaded on its first call: a bundle that never calls it
+// keeps openapi-fetch in a chunk of its own, not loaded.
+import type { Client, Middleware } from "openapi-fetch";
 import { groups, type RainbondGroups } from "../generated/groups.js";
 import type { paths } from "../generated/schema.js";
 import { createRainbondCore, printable, type ClientOptions, type RainbondCore } from "./call.js";
 
-/**
- * openapi-fetch's `createClient`. In the CommonJS build a default import of a CommonJS module follows Node's rule for
- * ES modules (this package is `"type": "module"`) and yields `module.exports`, whose `default` it is
- * (rolldown/tsdown#1054); in ES modules it is the import itself.
- */
-const createClient: typeof openapiFetch =
-  typeof openapiFetch === "function" ? openapiFetch : (openapiFetch as { default: typeof openapiFetch }).default;
-
 /** A client of one console. Independent of any other: no global state. */
 export interface RainbondClient extends RainbondGroups {
   readonly baseUrl: string;
-  /** The underlying openapi-fetch client, typed by the spec's `paths`; it sends the token too. */
+  /** The underlying openapi-fetch client, typed by the spec's `paths`; it sends the token too. Loaded on its first call. */
   readonly raw: Client<paths>;
 }
 
@@ -24,10 +17,34 @@ type Bound<G> = {
   readonly [K in keyof G]: G[K] extends (core: RainbondCore, ...args: infer A) => infer R ? (...args: A) => R : never;
 };
 
-/** Each function of `group` with `core` as its first argument, frozen. */
-function bind<G extends object>(core: RainbondCore, group: G): Bound<G> {
-  const entries = Object.entries(group).map(([name, fn]) => [name, (...args: unknown[]) => fn(core, ...args)]);
-  return Object.freeze(Object.fromEntries(entries)) as Bound<G>;
+/**
+ * openapi-fetch's client, made on the first request by `import("openapi-fetch")` (whose `default` is `createClient`,
+ * also where a CommonJS build gets `module.exports`); `use` and `eject` before then apply when it is made.
+ */
+function lazyRaw(baseUrl: string, options: ClientOptions): Client<paths> {
+  let made: Promise<Client<paths>> | undefined;
+  let client: Client<paths> | undefined;
+  const later: ((client: Client<paths>) => void)[] = [];
+  const headers = { ...options.headers, authorization: options.token };
+  const make = async () => {
+    const { default: create } = await import("openapi-fetch");
+    const createClient = typeof create === "function" ? create : (create as { default: typeof create }).default;
+    client = createClient<paths>({ baseUrl, fetch: options.fetch ?? globalThis.fetch, headers });
+    client.use(...(options.middleware ?? []));
+    for (const step of later.splice(0)) step(client);
+    return client;
+  };
+  const then = (step: (client: Client<paths>) => void) => (client ? step(client) : void later.push(step));
+  const methods = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE", "request"] as const;
+  const send =
+    (method: string) =>
+    async (...args: unknown[]) =>
+      ((await (made ??= make())) as unknown as Record<string, (...args: unknown[]) => unknown>)[method]!(...args);
+  return Object.freeze({
+    ...Object.fromEntries(methods.map((method) => [method, send(method)])),
+    use: (...middleware: Middleware[]) => then((client) => client.use(...middleware)),
+    eject: (...middleware: Middleware[]) => then((client) => client.eject(...middleware)),
+  }) as unknown as Client<paths>;
 }
 
 /**
@@ -40,11 +57,13 @@ function bind<G extends object>(core: RainbondCore, group: G): Bound<G> {
  */
 export function createRainbondClient(options: ClientOptions): RainbondClient {
   const core = createRainbondCore(options);
-  const { baseUrl } = core;
-  const headers = { ...options.headers, authorization: options.token };
-  const raw = createClient<paths>({ baseUrl, fetch: options.fetch ?? globalThis.fetch, headers });
-  raw.use(...(options.middleware ?? []));
-  const bound = Object.fromEntries(Object.entries(groups).map(([name, group]) => [name, bind(core, group)]));
-  const methods: RainbondGroups = bound as { [G in keyof typeof groups]: Bound<(typeof groups)[G]> };
-  return printable("RainbondClient", baseUrl, { ...methods, raw });
+  const bind = (group: object) =>
+    Object.freeze(
+      Object.fromEntries(
+        Object.entries(group).map(([name, fn]) => [name, (...args: unknown[]) => fn(core, ...args)] as const),
+      ),
+    );
+  const methods = Object.fromEntries(Object.entries(groups).map(([name, group]) => [name, bind(group)]));
+  const bound = methods as { [G in keyof typeof groups]: Bound<(typeof groups)[G]> } satisfies RainbondGroups;
+  return printable("RainbondClient", core.baseUrl, { ...bound, raw: lazyRaw(core.baseUrl, options) });
 }

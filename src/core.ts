@@ -4,17 +4,10 @@
  *
  * @packageDocumentation
  */
-export {
-  createRainbondCore,
-  type Body,
-  type OperationData,
-  type OperationInput,
-  type RainbondCore,
-  type RainbondPromise,
-} from "./call.js";
-export type { ClientOptions } from "./options.js";
+export { createRainbondCore } from "./call.js";
+export type { Body, OperationData, OperationInput, RainbondCore, RainbondPromise } from "./call.js";
+export type { ClientOptions, LogLevel, Logger } from "./options.js";
 export type { CallOptions, RetryDelay, WithResponse } from "./transport.js";
-export type { LogLevel, Logger } from "./logger.js";
 export {
   RainbondAbortError,
   RainbondApiError,

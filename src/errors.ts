@@ -25,7 +25,13 @@ export class RainbondError extends Error {
   override name = "RainbondError";
 }
 
-/** The console answered with a non-2xx status. */
+/** Makes `error` one of request `info`: its message names the request (`ports.update (PUT /openapi/v1/...)`), then says `text`. */
+function about<E extends Error>(error: E, info: RequestInfo, text: string, fields?: object): E {
+  error.message = named(info) + text;
+  return Object.assign(error, { operation: info.operation, method: info.method, path: info.path }, fields);
+}
+
+/** The console answered with a non-2xx status; `statusText` (e.g. `Not Found`) reads in the message when the body gives no reason. */
 export class RainbondApiError extends RainbondError {
   override name = "RainbondApiError";
   /** The HTTP status. */
@@ -41,32 +47,28 @@ export class RainbondApiError extends RainbondError {
   /** The `x-request-id` the server sent, if any. */
   declare readonly requestId: string | undefined;
 
-  /** `statusText` (the reason phrase, e.g. `Not Found`) reads in the message when the body gives no reason. */
   constructor(info: RequestInfo, status: number, body: unknown, requestId: string | undefined, statusText?: string) {
+    super();
     const fields = isObject(body) ? body : {};
     const text = (value: unknown) => (typeof value === "string" && value ? value : undefined);
-    const [msg, msgShow] = [text(fields.msg), text(fields.msg_show)];
+    const [msg, msgShow, code] = [text(fields.msg), text(fields.msg_show), fields.code];
     const reason = msgShow ?? msg ?? text(fields.detail) ?? text(body);
-    super(
-      `${named(info)} failed with ${status}${reason ? `: ${oneLine(reason)}` : statusText ? ` ${oneLine(statusText)}` : ""}`,
-    );
-    const code = typeof fields.code === "number" ? fields.code : undefined;
-    Object.assign(this, about(info), { status, code, msg, msgShow, body, requestId });
+    const said = reason ? `: ${oneLine(reason)}` : statusText ? ` ${oneLine(statusText)}` : "";
+    const numeric = typeof code === "number" ? code : undefined;
+    about(this, info, ` failed with ${status}${said}`, { status, code: numeric, msg, msgShow, body, requestId });
   }
 }
 
 /** 400: the console refused the request; `fieldErrors` maps each field to its messages (the console's `err`). */
 export class RainbondBadRequestError extends RainbondApiError {
   override name = "RainbondBadRequestError";
-  readonly fieldErrors: Readonly<Record<string, readonly string[]>>;
+  declare readonly fieldErrors: Readonly<Record<string, readonly string[]>>;
   constructor(info: RequestInfo, status: number, body: unknown, requestId: string | undefined, statusText?: string) {
     super(info, status, body, requestId, statusText);
     const err = isObject(body) && isObject(body.err) ? body.err : {};
-    this.fieldErrors = Object.fromEntries(
-      Object.entries(err).map(([field, said]) => [field, [said].flat().map(String)]),
-    );
-    const detail = Object.entries(this.fieldErrors).map(([field, messages]) => `${field}: ${messages.join(" ")}`);
-    if (detail.length) this.message += ` (${oneLine(detail.join("; "))})`;
+    const entries = Object.entries(err).map(([field, said]) => [field, [said].flat().map(String)] as const);
+    const detail = entries.map(([field, messages]) => `${field}: ${messages.join(" ")}`).join("; ");
+    Object.assign(this, { fieldErrors: Object.fromEntries(entries) }).message += detail && ` (${oneLine(detail)})`;
   }
 }
 /** 401 (no token, or an unknown one) and 403 (the token may not do this). */
@@ -93,38 +95,31 @@ export class RainbondServerError extends RainbondApiError {
 /** A 2xx that is not JSON (`excerpt`: a short, safe start of it), not of the declared shape, or a bad page. Not retried. */
 export class RainbondResponseError extends RainbondError {
   override name = "RainbondResponseError";
-  constructor(
-    info: RequestInfo,
-    readonly status: number,
-    readonly excerpt: string,
-    problem = "a body that is not JSON",
-  ) {
-    super(`${named(info)} answered ${status} with ${problem}${excerpt ? `: ${excerpt}` : ""}`);
-    Object.assign(this, about(info));
+  declare readonly status: number;
+  declare readonly excerpt: string;
+  constructor(info: RequestInfo, status: number, excerpt: string, problem = "a body that is not JSON") {
+    super();
+    about(this, info, ` answered ${status} with ${problem}${excerpt ? `: ${excerpt}` : ""}`, { status, excerpt });
   }
 }
 
 /** A body over `maxResponseBytes`, counted as it arrives (decompressed): not read further, not retried. */
 export class RainbondResponseTooLargeError extends RainbondResponseError {
   override name = "RainbondResponseTooLargeError";
-  constructor(
-    info: RequestInfo,
-    status: number,
-    readonly maxResponseBytes: number,
-  ) {
+  declare readonly maxResponseBytes: number;
+  constructor(info: RequestInfo, status: number, maxResponseBytes: number) {
     super(info, status, "", `a body over maxResponseBytes (${maxResponseBytes} bytes), not read further`);
+    Object.assign(this, { maxResponseBytes });
   }
 }
 
 /** A redirect to another origin (`location`: that origin alone), or in a browser any redirect: not followed, not retried. */
 export class RainbondRedirectError extends RainbondResponseError {
   override name = "RainbondRedirectError";
-  constructor(
-    info: RequestInfo,
-    status: number,
-    readonly location: string,
-  ) {
+  declare readonly location: string;
+  constructor(info: RequestInfo, status: number, location: string) {
     super(info, status, "", `a redirect to ${location}, not followed (only redirects within the console's origin are)`);
+    Object.assign(this, { location });
   }
 }
 
@@ -132,8 +127,8 @@ export class RainbondRedirectError extends RainbondResponseError {
 export class RainbondConnectionError extends RainbondError {
   override name = "RainbondConnectionError";
   constructor(info: RequestInfo, reason: string, options?: { cause?: unknown }) {
-    super(`${named(info)}: ${reason}`, options);
-    Object.assign(this, about(info));
+    super("", options);
+    about(this, info, `: ${reason}`);
   }
 }
 
@@ -146,7 +141,6 @@ export interface RainbondConnectionError extends Readonly<RequestInfo> {}
 export class RainbondTimeoutError extends RainbondConnectionError {
   override name = "RainbondTimeoutError";
 }
-
 /** The caller's `AbortSignal` fired; nothing more is sent. */
 export class RainbondAbortError extends RainbondError {
   override name = "RainbondAbortError";
@@ -155,35 +149,16 @@ export class RainbondAbortError extends RainbondError {
 /** Bad input, found before any request was sent. `argument` names it; the message says the rule. */
 export class RainbondInputError extends RainbondError {
   override name = "RainbondInputError";
-  constructor(
-    readonly operation: string,
-    readonly argument: string,
-    rule: string,
-  ) {
+  declare readonly operation: string;
+  declare readonly argument: string;
+  constructor(operation: string, argument: string, rule: string) {
     super(`${operation}: ${argument} ${rule}`);
+    Object.assign(this, { operation, argument });
   }
 }
 
-const byStatus: Record<number, typeof RainbondApiError> = {
-  400: RainbondBadRequestError,
-  401: RainbondAuthError,
-  403: RainbondAuthError,
-  404: RainbondNotFoundError,
-  409: RainbondConflictError,
-  429: RainbondRateLimitError,
-};
-
-/** The error class for a non-2xx status. */
-export function apiErrorFor(status: number): typeof RainbondApiError {
-  return byStatus[status] ?? (status >= 500 ? RainbondServerError : RainbondApiError);
-}
-
 /** How every message names its request: `ports.update (PUT /openapi/v1/...)`. */
-export function named(info: RequestInfo): string {
-  return `${info.operation} (${info.method} ${info.path})`;
-}
-
-const about = ({ operation, method, path }: RequestInfo): RequestInfo => ({ operation, method, path });
+const named = (info: RequestInfo) => `${info.operation} (${info.method} ${info.path})`;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);

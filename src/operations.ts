@@ -2,14 +2,8 @@
 // (`rainbond-openapi/core`) first; a bundle keeps only those it imports. And `requestOperation`, which sends any of
 // them by operationId with the spec's names (for tools that work from the spec, such as the MCP server).
 import { operations, type OperationId } from "../generated/operations.js";
-import {
-  call,
-  rejected,
-  type CallOptions,
-  type OperationInput,
-  type RainbondCore,
-  type RainbondPromise,
-} from "./call.js";
+import { call, rejected } from "./call.js";
+import type { CallOptions, OperationInput, RainbondCore, RainbondPromise } from "./call.js";
 import { RainbondInputError } from "./errors.js";
 import { isRecord, prepare } from "./prepare.js";
 import { timeRange } from "./time-range.js";
@@ -36,6 +30,6 @@ export function requestOperation(
     return refuse("input", "must be an object { path?, query?, body? } of objects");
   }
   const spec = operations[id];
-  const named = { input, names: { path: {}, query: {} }, body: "body" };
-  return call(core, spec.name, () => prepare(spec, named, "timeRange" in spec ? [timeRange] : []), options);
+  const rules = "timeRange" in spec ? [timeRange] : [];
+  return call(core, spec.name, () => prepare(spec, input, { path: {}, query: {}, body: "body" }, rules), options);
 }

@@ -1,10 +1,9 @@
 // The options of a client (or core) and of each call, checked by the same rule engine as every input: an unknown or
-// malformed option is refused when the client is made, or before the call sends anything.
+// malformed option is refused when the client is made, or before the call sends anything. And the client's logging.
 import type { Middleware } from "openapi-fetch";
 import { RainbondInputError } from "./errors.js";
-import { LOG_LEVELS, createLog, type Logger, type LogLevel } from "./logger.js";
 import { isRecord } from "./prepare.js";
-import type { CallOptions, RetryDelay, Transport } from "./transport.js";
+import type { CallOptions, RetryDelay } from "./transport.js";
 import { check, type SchemaRule } from "./validate.js";
 
 export interface ClientOptions {
@@ -41,26 +40,34 @@ export interface ClientOptions {
   middleware?: Middleware[];
 }
 
+/** How much the client logs: each level adds to the quieter ones (see ClientOptions.logLevel). */
+export type LogLevel = "off" | "error" | "warn" | "info" | "debug";
+const LOG_LEVELS: readonly LogLevel[] = ["off", "error", "warn", "info", "debug"];
+
+/** Where log lines go; `console` fits. */
+export interface Logger {
+  error(message: string, ...data: unknown[]): void;
+  warn(message: string, ...data: unknown[]): void;
+  info(message: string, ...data: unknown[]): void;
+  debug(message: string, ...data: unknown[]): void;
+}
+
+/** The enabled levels only: a disabled level is undefined, so a call site pays nothing for it (`log.debug?.(...)`). */
+export type Log = { [level in keyof Logger]?: (message: string, ...data: unknown[]) => void };
+
 const MS = { type: "number", minimum: 0, maximum: 2_147_483_647 } as const;
 const FN = { type: "function" } as const;
-/** The retries any option may ask for: enough for a flaky proxy, not enough to hammer a console for hours. */
-const MAX_RETRIES = 10;
-
-const CALL: SchemaRule = {
-  type: "object",
-  closed: true,
-  properties: {
-    timeoutMs: { ...MS, minimum: undefined, exclusiveMinimum: 0 },
-    retries: { type: "integer", minimum: 0, maximum: MAX_RETRIES },
-    signal: {}, // checked below: an AbortSignal
-  },
+/** An object of these members: only these, unless `closed` is false. */
+const object = (properties: Record<string, SchemaRule>, required?: string[], closed = true): SchemaRule => {
+  return { type: "object", closed, required, properties };
 };
-
-const CLIENT: SchemaRule = {
-  type: "object",
-  closed: true,
-  required: ["baseUrl", "token"],
-  properties: {
+/** The options of a call; at most 10 retries: enough for a flaky proxy, not enough to hammer a console for hours. */
+const CALL = {
+  timeoutMs: { ...MS, minimum: undefined, exclusiveMinimum: 0 },
+  retries: { type: "integer", minimum: 0, maximum: 10 },
+};
+const CLIENT = object(
+  {
     baseUrl: { type: "string" },
     token: {
       type: "string",
@@ -69,22 +76,15 @@ const CLIENT: SchemaRule = {
     },
     fetch: FN,
     headers: { type: "object" },
-    timeoutMs: CALL.properties!.timeoutMs!,
-    retries: CALL.properties!.retries!,
-    retryDelay: { type: "object", closed: true, properties: { baseMs: MS, maxMs: MS, retryAfterCapMs: MS } },
-    logger: {
-      type: "object",
-      required: ["error", "warn", "info", "debug"],
-      properties: { error: FN, warn: FN, info: FN, debug: FN },
-    },
+    ...CALL,
+    retryDelay: object({ baseMs: MS, maxMs: MS, retryAfterCapMs: MS }),
+    logger: object({ error: FN, warn: FN, info: FN, debug: FN }, ["error", "warn", "info", "debug"], false),
     logLevel: { enum: LOG_LEVELS },
     maxResponseBytes: { type: "integer", minimum: 1 },
-    middleware: {
-      type: "array",
-      items: { type: "object", properties: { onRequest: FN, onResponse: FN, onError: FN } },
-    },
+    middleware: { type: "array", items: object({ onRequest: FN, onResponse: FN, onError: FN }, [], false) },
   },
-};
+  ["baseUrl", "token"],
+);
 
 /** Headers that fetch sets or forbids itself: a value of the caller's would be dropped, or break the request. */
 const FORBIDDEN_HEADERS =
@@ -94,7 +94,7 @@ const FORBIDDEN_HEADERS =
 export function callOptions(operation: string, call: unknown): CallOptions | undefined {
   if (call === undefined) return undefined;
   if (!isRecord(call)) throw new RainbondInputError(operation, "call options", "must be an object");
-  check(operation, "", CALL, call);
+  check(operation, "", object({ ...CALL, signal: {} }), call);
   const { signal } = call as { signal?: Partial<AbortSignal> };
   if (
     signal !== undefined &&
@@ -106,11 +106,11 @@ export function callOptions(operation: string, call: unknown): CallOptions | und
 }
 
 /** The client's options, checked, as the transport every call of the client goes through. */
-export function transportOf(options: ClientOptions): Transport {
-  const where = "createRainbondClient";
-  if (!isRecord(options)) throw new RainbondInputError(where, "options", "must be an object");
-  check(where, "", CLIENT, options);
-  const { baseUrl, token } = options;
+export function transportOf(options: ClientOptions) {
+  const refuse = (argument: string, rule: string) => new RainbondInputError("createRainbondClient", argument, rule);
+  if (!isRecord(options)) throw refuse("options", "must be an object");
+  check("createRainbondClient", "", CLIENT, options);
+  const { baseUrl, token, logger = console, logLevel = "warn" } = options;
   let url: URL | undefined;
   try {
     url = new URL(baseUrl);
@@ -119,37 +119,46 @@ export function transportOf(options: ClientOptions): Transport {
   }
   // `#` and `?` are refused even empty: `http://h/#` would send every request to `/`, `http://h/?` the path as query
   if (!url || !/^https?:$/.test(url.protocol) || /[?#]/.test(baseUrl) || url.username || url.password) {
-    throw new RainbondInputError(
-      where,
-      "baseUrl",
-      "must be an http(s) URL: the console's origin, without credentials, query or fragment",
-    );
+    throw refuse("baseUrl", "must be an http(s) URL: the console's origin, without credentials, query or fragment");
   }
   if (/\/openapi\/v1\/?$/.test(url.pathname)) {
-    throw new RainbondInputError(where, "baseUrl", "is the console's origin: the paths already carry /openapi/v1");
+    throw refuse("baseUrl", "is the console's origin: the paths already carry /openapi/v1");
   }
   const headers = new Headers();
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     // the value is not shown: a header may carry a secret of its own
-    const refuse = (rule: string) => new RainbondInputError(where, `headers[${JSON.stringify(name)}]`, rule);
-    if (FORBIDDEN_HEADERS.test(name)) throw refuse("is set by the client or by fetch itself");
+    const at = `headers[${JSON.stringify(name)}]`;
+    if (FORBIDDEN_HEADERS.test(name)) throw refuse(at, "is set by the client or by fetch itself");
     try {
       headers.set(name, value);
     } catch {
-      throw refuse("is not a valid HTTP header");
+      throw refuse(at, "is not a valid HTTP header");
     }
   }
   headers.set("authorization", token);
+  // the levels up to `logLevel`, quietest first ("off" enables none); warnings (retries) by default. A failure is
+  // thrown, not logged as well, so `error` logs as little as `off`.
+  const levels = LOG_LEVELS.slice(1, LOG_LEVELS.indexOf(logLevel) + 1) as (keyof Logger)[];
+  const log = Object.fromEntries(
+    levels.map((level) => [
+      level,
+      (message: string, ...data: unknown[]) => logger[level](`[rainbond] ${message}`, ...data),
+    ]),
+  );
   return {
     fetch: options.fetch ?? globalThis.fetch,
     baseUrl: url.href.replace(/\/+$/, ""),
     headers: Object.fromEntries(headers),
+    jsonHeaders: { ...Object.fromEntries(headers), "content-type": "application/json" },
     maxResponseBytes: options.maxResponseBytes ?? 10_485_760,
     middleware: options.middleware ?? [],
     timeoutMs: options.timeoutMs ?? 30_000,
     retries: options.retries ?? 2,
     retryDelay: { baseMs: 500, maxMs: 8_000, retryAfterCapMs: 60_000, ...options.retryDelay },
-    log: createLog(options.logger, options.logLevel),
-    secrets: [token],
+    log: log as Log,
+    secrets: [token] as readonly string[],
   };
 }
+
+/** The client's options, checked and completed: what each of its calls goes through (`secrets`: the token). */
+export type Transport = ReturnType<typeof transportOf>;

@@ -5,16 +5,16 @@ import { RainbondInputError, RainbondResponseError } from "./errors.js";
 import { isRecord, type OperationSpec } from "./prepare.js";
 import { shown } from "./validate.js";
 
+/**
+ * An iterator (`name`: `regions.iterateForTeam`): the options that carry the page number and size, the members of an
+ * answer that hold the page's items and the total, and those that identify an item (the first present one counting).
+ */
 export interface Paging<K> {
-  /** The iterator's name, `regions.iterateForTeam`. */
   readonly name: string;
-  /** The options that carry the page number and the page size. */
   readonly page: string;
   readonly pageSize: string;
-  /** The members of an answer that hold the page's items and the total. */
   readonly items: K;
   readonly total: string;
-  /** The members that identify an item, the first present one counting. */
   readonly id: readonly string[];
 }
 
@@ -50,10 +50,8 @@ export function paging<A extends unknown[], R, K extends keyof R & string>(
     const method = p.name.slice(p.name.indexOf(".") + 1);
     const seen = new Set<unknown>();
     for (let page = 1; ; page++) {
-      const pageArgs = [...args];
-      pageArgs[at] = { ...options, [p.pageSize]: pageSize, [p.page]: page };
-      const { data, response } = await fn(core, ...(pageArgs as A)).withResponse();
-      const answer: unknown = data;
+      const pageArgs = Object.assign([...args], { [at]: { ...options, [p.pageSize]: pageSize, [p.page]: page } }) as A;
+      const { data: answer, response } = await fn(core, ...pageArgs).withResponse();
       const info = { operation: spec.name, method: spec.method, path: new URL(response.url, "http://x").pathname };
       const bad = (problem: string, excerpt: string) =>
         new RainbondResponseError(info, response.status, excerpt, problem);
@@ -63,7 +61,7 @@ export function paging<A extends unknown[], R, K extends keyof R & string>(
       const repeated = ids.filter((id) => seen.has(id));
       if (repeated.length) {
         const list = repeated.slice(0, 5).join(", ") + (repeated.length > 5 ? ` and ${repeated.length - 5} more` : "");
-        const asked = spec.options[p.page];
+        const asked = spec.options?.[p.page];
         const problem = `page ${page} repeating ${p.items} already yielded (does the console ignore \`${asked}\`?), so ${method} stops`;
         throw bad(problem, `${p.id[0]} ${list}`);
       }

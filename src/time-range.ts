@@ -8,7 +8,7 @@ import { shown } from "./validate.js";
  * in seconds, start before end, and no more points per series than the spec allows. Messages show the values as the
  * caller gave them: a Date as its ISO time, not as the seconds sent.
  */
-export const timeRange: QueryRule = ({ name: operation, query: rules, timeRange }, query, given, nameOf) => {
+export const timeRange: QueryRule = ({ name: operation, query: rules = {}, timeRange }, query, given, nameOf) => {
   const { start: from, end: to, step: every, maxPointsPerSeries: max = Infinity } = timeRange!;
   for (const param of [from, to]) {
     const value = query[param];

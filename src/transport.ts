@@ -1,20 +1,9 @@
 // Sends one operation: each attempt raced against its deadline and the caller's signal, retries with backoff where a
 // replay is safe, redirects within the console's origin, a capped body, and the answer as data or a typed error.
-import type { Middleware, MiddlewareCallbackParams } from "openapi-fetch";
-import {
-  RainbondAbortError,
-  RainbondConnectionError,
-  RainbondError,
-  RainbondRedirectError,
-  RainbondResponseError,
-  RainbondResponseTooLargeError,
-  RainbondTimeoutError,
-  apiErrorFor,
-  named,
-  type RequestInfo,
-} from "./errors.js";
-import type { Log } from "./logger.js";
-import type { ClientOptions } from "./options.js";
+import type { MiddlewareCallbackParams } from "openapi-fetch";
+import * as E from "./errors.js";
+import type { Transport } from "./options.js";
+import type { prepare } from "./prepare.js";
 import { MASK, excerpt, maskText, oneLine, redact, secretsIn } from "./redact.js";
 import { isRecord } from "./prepare.js";
 import { kindOf } from "./validate.js";
@@ -39,29 +28,8 @@ export interface RetryDelay {
   retryAfterCapMs: number;
 }
 
-/** A request that passed its input checks. */
-export interface Prepared {
-  info: RequestInfo;
-  path: string;
-  params: { path?: Record<string, unknown>; query?: Record<string, unknown> };
-  body?: unknown;
-  /** Where the console may wrap the answer in its envelope: `data.list` or `data.bean`. */
-  envelope?: "list" | "bean";
-  /** The top-level type the spec declares for the 2xx answer (after the envelope): anything else is refused. */
-  shape?: "array" | "object";
-}
-
-/** The client's options, checked and completed (options.ts): what each of its calls goes through. */
-export interface Transport extends Required<Pick<ClientOptions, "fetch" | "baseUrl" | "timeoutMs" | "retries">> {
-  middleware: readonly Middleware[];
-  /** The client's headers, the token among them. */
-  headers: Record<string, string>;
-  retryDelay: RetryDelay;
-  maxResponseBytes: number;
-  log: Log;
-  /** Strings never to show: the token. */
-  secrets: readonly string[];
-}
+/** A request that passed its input checks (prepare.ts), and the client's checked options (options.ts). */
+type Prepared = ReturnType<typeof prepare>;
 
 /** The data of a call, and the Response it came from. */
 export interface WithResponse<T> {
@@ -69,43 +37,34 @@ export interface WithResponse<T> {
   response: Response;
 }
 
-const RETRY_STATUS = [408, 429, 502, 503, 504];
 const TIMEOUT = Symbol("timeout");
-/** Redirects followed within the console's origin, as many as fetch itself follows. */
-const MAX_REDIRECTS = 20;
-
 /** What fetch (or reading the body) failed with: the only source of a RainbondConnectionError. */
 class Lost {
   constructor(readonly error: unknown) {}
 }
 
-/**
- * Sends a request and returns its data and Response, or throws; nothing is logged on failure (the caller decides).
- * Logs each retry at `warn`, each attempt's outcome at `info`, each request (masked) at `debug`.
- */
+/** Sends a request; logs each retry at `warn`, each attempt's outcome at `info`, each request (masked) at `debug`. */
 export async function send(t: Transport, req: Prepared, call: CallOptions = {}): Promise<WithResponse<unknown>> {
   const { info } = req;
   const { retries = t.retries, timeoutMs = t.timeoutMs, signal } = call;
   for (let attempt = 0; ; attempt++) {
     if (signal?.aborted) throw aborted(info, signal.reason);
-    const started = Date.now();
+    const started = t.log.info && Date.now(); // the time an attempt took is logged at `info` only
+    const said = (what: string) => `${info.method} ${info.path} → ${what} in ${Date.now() - (started || 0)} ms`;
     t.log.debug?.(`→ ${info.method} ${info.path}`, {
       headers: { Authorization: MASK },
       body: redact(req.body, t.secrets),
     });
     // the attempt settles at its deadline or on the caller's signal, whether or not fetch listens to its own
+    // (not through a listener on controller.signal: the soak test's heap grows with one)
     const controller = new AbortController();
-    let stop!: (reason: unknown) => void; // not a listener on controller.signal: the soak test's heap grows with one
-    const stopped = new Promise<never>((_, reject) => (stop = reject));
-    const clear = deadline(timeoutMs, signal, (reason) => {
-      controller.abort(reason);
-      stop(reason);
-    });
+    let clear = () => {};
     let outcome: [Response, string] | Lost;
     try {
-      const exchanged = exchange(t, req, controller.signal);
-      exchanged.catch(() => {}); // once the race is lost, a later failure is no one's
-      outcome = await Promise.race([exchanged, stopped]);
+      outcome = await new Promise((resolve, reject) => {
+        clear = deadline(timeoutMs, signal, (reason) => (controller.abort(reason), reject(reason)));
+        exchange(t, req, controller.signal).then(resolve, reject); // settled first, or a failure no one hears
+      });
     } catch (err) {
       if (!controller.signal.aborted) throw err; // one of the client's errors, or a middleware's own
       outcome = new Lost(err);
@@ -113,28 +72,29 @@ export async function send(t: Transport, req: Prepared, call: CallOptions = {}):
       clear();
     }
     let failure: Error;
-    let retryAfter: Response | undefined;
+    let response: Response | undefined;
     if (outcome instanceof Lost) {
       if (signal?.aborted) throw aborted(info, signal.reason);
       const timedOut = controller.signal.reason === TIMEOUT;
       const cause = sanitized(outcome.error, t.secrets);
       const code = (cause.cause as { code?: string } | undefined)?.code; // fetch's own cause: ECONNREFUSED, ...
       const reason = timedOut ? `no answer within ${timeoutMs} ms` : cause.message + (code ? ` (${code})` : "");
-      t.log.info?.(`${info.method} ${info.path} → failed in ${Date.now() - started} ms: ${reason}`);
+      t.log.info?.(`${said("failed")}: ${reason}`);
       failure = timedOut
-        ? new RainbondTimeoutError(info, reason)
-        : new RainbondConnectionError(info, reason, { cause });
+        ? new E.RainbondTimeoutError(info, reason)
+        : new E.RainbondConnectionError(info, reason, { cause });
       // a POST is sent again only when it provably never left: the connection was refused
       if (info.method === "POST" && (timedOut || code !== "ECONNREFUSED")) throw failure;
     } else {
-      const [response, text] = outcome;
-      t.log.info?.(`${info.method} ${info.path} → ${response.status} in ${Date.now() - started} ms`);
-      if (response.ok) return { data: parseData(t, req, response, text), response };
-      failure = apiError(t, req, response, text);
-      if (info.method === "POST" || !RETRY_STATUS.includes(response.status)) throw failure;
-      retryAfter = response;
+      const [res, text] = outcome;
+      t.log.info?.(said(`${res.status}`));
+      const data = answer(t, req, res, text);
+      if (res.ok) return { data, response: res };
+      failure = data as Error;
+      if (info.method === "POST" || ![408, 429, 502, 503, 504].includes(res.status)) throw failure;
+      response = res;
     }
-    const delay = attempt < retries ? retryDelay(t.retryDelay, attempt, retryAfter) : undefined;
+    const delay = attempt < retries ? retryDelay(t.retryDelay, attempt, response) : undefined;
     if (delay === undefined) throw failure;
     t.log.warn?.(`${failure.message}; retry ${attempt + 1} of ${retries} in ${Math.round(delay)} ms`);
     if (signal?.aborted) throw aborted(info);
@@ -146,39 +106,48 @@ export async function send(t: Transport, req: Prepared, call: CallOptions = {}):
 
 /** One attempt: the URL, headers and JSON body openapi-fetch would build, through the middleware if any. */
 async function exchange(t: Transport, req: Prepared, signal: AbortSignal): Promise<[Response, string] | Lost> {
-  const query = Object.entries(req.params.query ?? {})
-    .flatMap(([name, value]) => (value == null ? [] : [`${name}=${encodeURIComponent(value as string)}`]))
-    .join("&");
-  const url = t.baseUrl + req.info.path + (query && `?${query}`);
-  const json = req.body !== undefined;
-  const init: RequestInit = {
-    method: req.info.method,
-    headers: json ? { ...t.headers, "content-type": "application/json" } : t.headers,
-    body: json ? JSON.stringify(req.body) : undefined,
-    redirect: "manual",
-    signal,
-  };
-  const response = await (t.middleware.length
-    ? throughMiddleware(t, req, new Request(url, init), init)
-    : fetched(t, req.info, url, init));
-  if (response instanceof Lost) return response;
+  let url = t.baseUrl + req.info.path;
+  const { query } = req.params;
+  for (const name in query) {
+    const value = query[name];
+    if (value != null) url += `${url.includes("?") ? "&" : "?"}${name}=${encodeURIComponent(value as string)}`;
+  }
+  const { json: body } = req;
+  const headers = body === undefined ? t.headers : t.jsonHeaders;
+  const init: RequestInit = { method: req.info.method, headers, body, signal, redirect: "manual" };
+  const middleware = t.middleware.length > 0;
+  let response: Response | Lost;
   try {
-    return [response, await readBody(response, t.maxResponseBytes, req.info, signal)];
-  } catch (err) {
-    if (err instanceof RainbondError) throw err;
-    return new Lost(err);
+    response = middleware
+      ? await throughMiddleware(t, req, new Request(url, init), init)
+      : await fetchFollowing(t, req.info, url, init);
+  } catch (error) {
+    if (middleware) throw error; // a middleware's own (what fetch threw, it saw as a Lost)
+    response = lost(error);
+  }
+  if (response instanceof Lost) return response;
+  // the body within maxResponseBytes: a declared length within it is read at once (HTTP framing bounds it), an encoded
+  // or undeclared body counted as it comes; past it, cancelled with a RainbondResponseTooLargeError
+  const max = t.maxResponseBytes;
+  const declared = Number(response.headers.get("content-length") ?? NaN);
+  try {
+    const text =
+      declared <= max && !response.headers.has("content-encoding")
+        ? await response.text()
+        : await readCounted(response, declared, max, signal);
+    // over the cap all the same: a Response made by a custom fetch may declare any length
+    if (text.length > max) throw TOO_LARGE;
+    return [response, text];
+  } catch (error) {
+    return lost(error === TOO_LARGE ? new E.RainbondResponseTooLargeError(req.info, response.status, max) : error);
   }
 }
 
-/** fetch's answer, or what it failed with; the client's own errors (a refused redirect) are thrown. */
-async function fetched(t: Transport, info: RequestInfo, input: Request | string, init: RequestInit) {
-  try {
-    return await fetchFollowing(t, info, input, init);
-  } catch (error) {
-    if (error instanceof RainbondError) throw error;
-    return new Lost(error);
-  }
-}
+/** What fetch (or reading the body) failed with, as a Lost; the client's own errors (a refused redirect) are thrown. */
+const lost = (error: unknown) => {
+  if (error instanceof E.RainbondError) throw error;
+  return new Lost(error);
+};
 
 /**
  * The attempt as openapi-fetch runs middleware: each onRequest may replace the Request or answer it; then each onError
@@ -190,26 +159,20 @@ async function throughMiddleware(t: Transport, req: Prepared, request: Request, 
   for (const m of t.middleware) {
     const result = checked("onRequest", await m.onRequest?.({ ...context, request }), Request, Response);
     if (result instanceof Response) return result;
-    if (result) request = result as Request;
+    request = (result as Request | undefined) ?? request;
   }
   const after = [...t.middleware].reverse();
-  let outcome = await fetched(t, req.info, request, init);
+  let outcome = await fetchFollowing(t, req.info, request, init).catch(lost);
   for (const m of outcome instanceof Lost ? after : []) {
     const error = (outcome as Lost).error;
     const result = checked("onError", await m.onError?.({ ...context, request, error }), Response, Error);
-    if (result instanceof Response) {
-      outcome = result;
-      break;
-    }
-    if (result) outcome = new Lost(result);
+    outcome = result instanceof Response ? result : result ? new Lost(result) : outcome;
+    if (result instanceof Response) break;
   }
   for (const m of outcome instanceof Lost ? [] : after) {
-    const result = checked(
-      "onResponse",
-      await m.onResponse?.({ ...context, request, response: outcome as Response }),
-      Response,
-    );
-    if (result) outcome = result as Response;
+    const response = outcome as Response;
+    const result = checked("onResponse", await m.onResponse?.({ ...context, request, response }), Response);
+    outcome = (result as Response | undefined) ?? response;
   }
   return outcome;
 }
@@ -227,50 +190,40 @@ function checked(hook: string, result: unknown, ...types: (abstract new (...args
  * GET without body; at most 20), and refusing one to another origin with a RainbondRedirectError, so that no token,
  * header or body goes there. A browser hides where a redirect leads (`opaqueredirect`): refused too.
  */
-async function fetchFollowing(t: Transport, info: RequestInfo, input: Request | string, init: RequestInit) {
+async function fetchFollowing(t: Transport, info: E.RequestInfo, input: Request | string, init: RequestInit) {
   const { fetch } = t; // called on its own: a browser's fetch refuses to run as a method of another object
   const request = typeof input === "string" ? undefined : input;
-  let response = await fetch(input, request ? { redirect: "manual", signal: init.signal } : init);
-  let url = request?.url ?? (input as string);
-  let { method, body } = init;
-  method = request?.method ?? method;
-  for (
-    let hops = 0;
-    [301, 302, 303, 307, 308].includes(response.status) || response.type === "opaqueredirect";
-    hops++
-  ) {
-    const location = response.headers.get("location");
-    if (response.type !== "opaqueredirect" && location === null) break; // judged as any other answer
+  let response = await fetch(input, request ? { signal: init.signal, redirect: "manual" } : init);
+  let [url, method, body] = [request?.url ?? (input as string), request?.method ?? init.method, init.body];
+  for (let hops = 0; ; hops++) {
+    const { status, headers, type } = response;
+    const location = headers.get("location");
+    // a redirect without a Location is judged as any other answer
+    if (type !== "opaqueredirect" && (![301, 302, 303, 307, 308].includes(status) || location === null)) break;
     const next = location === null ? undefined : new URL(location, url);
     void response.body?.cancel().catch(() => {});
-    if (!next || next.origin !== new URL(url).origin) {
-      throw new RainbondRedirectError(info, response.status, next?.origin ?? "a place the browser does not say");
+    if (next?.origin !== new URL(url).origin) {
+      throw new E.RainbondRedirectError(info, status, next?.origin ?? "a place the browser does not say");
     }
-    if (hops >= MAX_REDIRECTS) {
-      throw new RainbondResponseError(
-        info,
-        response.status,
-        "",
-        `redirect count exceeded (${MAX_REDIRECTS} redirects)`,
-      );
-    }
-    if (response.status === 303 || (response.status <= 302 && method === "POST")) [method, body] = ["GET", undefined];
-    url = next.href;
+    if (hops >= 20) throw new E.RainbondResponseError(info, status, "", "redirect count exceeded (20 redirects)");
+    if (status === 303 || (status <= 302 && method === "POST")) [method, body] = ["GET", undefined];
+    url = next!.href;
     response = await fetch(url, { ...init, method, headers: request?.headers ?? init.headers, body });
   }
   return response;
 }
 
-/** The body as text, counted as it arrives: past `max` bytes it is cancelled with a RainbondResponseTooLargeError. */
-async function readBody(response: Response, max: number, info: RequestInfo, signal: AbortSignal): Promise<string> {
-  const reader = response.body?.getReader();
+/** What readCounted throws past the cap. */
+const TOO_LARGE = Symbol("too large");
+
+/** The body as text, counted as it arrives: past `max` bytes it is cancelled (TOO_LARGE). */
+async function readCounted(res: Response, declared: number, max: number, signal: AbortSignal): Promise<string> {
+  const reader = res.body?.getReader();
   const decoder = new TextDecoder();
-  let text = "";
-  const declared = Number(response.headers.get("content-length"));
-  for (let size = 0; ;) {
+  for (let size = 0, text = ""; ;) {
     if (declared > max || size > max || signal.aborted) {
       void reader?.cancel().catch(() => {});
-      throw signal.aborted ? signal.reason : new RainbondResponseTooLargeError(info, response.status, max);
+      throw signal.aborted ? signal.reason : TOO_LARGE;
     }
     const chunk = await reader?.read();
     if (!chunk?.value) return text + decoder.decode();
@@ -279,44 +232,52 @@ async function readBody(response: Response, max: number, info: RequestInfo, sign
   }
 }
 
-/** What a 2xx carries: the JSON body, out of the console's envelope, of the top-level type the spec declares. */
-function parseData(t: Transport, req: Prepared, response: Response, text: string) {
-  let data: unknown;
+/**
+ * What an answer means: on a 2xx its JSON body, out of the console's envelope, of the top-level type the spec declares;
+ * otherwise the error of its status, whose body is the parsed JSON with secrets masked and `error_trace` dropped, a
+ * short excerpt of a body that is not JSON, or null when the body is empty.
+ */
+function answer(t: Transport, { info, body: sent, envelope, shape }: Prepared, response: Response, text: string) {
+  const { status, ok } = response;
+  let data: unknown = text;
+  let parsed = true;
   try {
     data = JSON.parse(text);
   } catch {
-    throw new RainbondResponseError(req.info, response.status, excerpt(text, secretsIn(t.secrets, req.body)));
+    parsed = false; // an excerpt of it
   }
-  const { envelope, shape } = req;
+  if (!ok) {
+    const secrets = secretsIn(t.secrets, sent, data);
+    const body = typeof data !== "string" ? redact(data, secrets) : data.trim() ? excerpt(data, secrets) : null;
+    return new (apiErrorFor(status))(
+      info,
+      status,
+      body,
+      response.headers.get("x-request-id") ?? undefined,
+      response.statusText,
+    );
+  }
+  if (!parsed) throw new E.RainbondResponseError(info, status, excerpt(text, secretsIn(t.secrets, sent)));
   const inner = envelope && isRecord(data) ? data.data : undefined;
   if (envelope && isRecord(inner) && Object.hasOwn(inner, envelope)) data = inner[envelope];
   if (shape && kindOf(data) !== `an ${shape}`) {
-    throw new RainbondResponseError(
-      req.info,
-      response.status,
-      "",
-      `${kindOf(data)} where the spec declares an ${shape}`,
-    );
+    throw new E.RainbondResponseError(info, status, "", `${kindOf(data)} where the spec declares an ${shape}`);
   }
   return data;
 }
 
-/**
- * The error of a non-2xx answer; its body is the parsed JSON with secrets masked and `error_trace` dropped, a short
- * excerpt of a body that is not JSON, or null when the body is empty.
- */
-function apiError(t: Transport, req: Prepared, response: Response, text: string) {
-  let error: unknown = text;
-  try {
-    error = JSON.parse(text);
-  } catch {
-    // not JSON: an excerpt of it
-  }
-  const secrets = secretsIn(t.secrets, req.body, error);
-  const body = typeof error !== "string" ? redact(error, secrets) : error.trim() ? excerpt(error, secrets) : null;
-  const requestId = response.headers.get("x-request-id") ?? undefined;
-  return new (apiErrorFor(response.status))(req.info, response.status, body, requestId, response.statusText);
-}
+const byStatus: Record<number, typeof E.RainbondApiError> = {
+  400: E.RainbondBadRequestError,
+  401: E.RainbondAuthError,
+  403: E.RainbondAuthError,
+  404: E.RainbondNotFoundError,
+  409: E.RainbondConflictError,
+  429: E.RainbondRateLimitError,
+};
+
+/** The error class for a non-2xx status. */
+const apiErrorFor = (status: number) =>
+  byStatus[status] ?? (status >= 500 ? E.RainbondServerError : E.RainbondApiError);
 
 /**
  * The wait before the next attempt: `Retry-After` when it is a plain number of seconds or an HTTP date and lies ahead;
@@ -331,19 +292,18 @@ export function retryDelay(config: RetryDelay, attempt: number, response?: Respo
       ? Date.parse(header) - Date.now()
       : NaN;
   if (ms > config.retryAfterCapMs) return undefined;
-  if (ms > 0) return ms;
-  return Math.min(config.baseMs * 2 ** attempt, config.maxMs) * (1 - Math.random() * 0.25);
+  return ms > 0 ? ms : Math.min(config.baseMs * 2 ** attempt, config.maxMs) * (1 - Math.random() * 0.25);
 }
 
 /** Calls `end(TIMEOUT)` after `ms`, or `end(signal.reason)` when `signal` fires, once; returns what cancels both. */
 function deadline(ms: number, signal: AbortSignal | undefined, end: (reason: unknown) => void): () => void {
-  const timer = setTimeout(() => {
-    unfollow?.();
-    end(TIMEOUT);
-  }, ms);
+  const timer = setTimeout(() => (unfollow?.(), end(TIMEOUT)), ms);
   const unfollow = signal && follow(signal, () => (clearTimeout(timer), end(signal.reason)));
   return () => (clearTimeout(timer), unfollow?.());
 }
+
+/** The calls in flight on each caller's signal, and the one listener that tells them it fired. */
+const followers = new WeakMap<AbortSignal, { callbacks: Set<() => void>; fire: () => void }>();
 
 /**
  * Runs `onAbort` when `signal` fires, until the returned function is called. However many calls share a signal, it
@@ -354,10 +314,7 @@ function follow(signal: AbortSignal, onAbort: () => void): () => void {
   let entry = followers.get(signal);
   if (!entry) {
     const callbacks = new Set<() => void>();
-    const fire = () => {
-      followers.delete(signal);
-      for (const callback of [...callbacks]) callback();
-    };
+    const fire = () => (followers.delete(signal), [...callbacks].forEach((callback) => callback()));
     followers.set(signal, (entry = { callbacks, fire }));
     signal.addEventListener("abort", fire, { once: true });
   }
@@ -371,15 +328,8 @@ function follow(signal: AbortSignal, onAbort: () => void): () => void {
   };
 }
 
-/** The calls in flight on each caller's signal, and the one listener that tells them it fired. */
-const followers = new WeakMap<AbortSignal, { callbacks: Set<() => void>; fire: () => void }>();
-
-function aborted(info: RequestInfo, cause?: unknown) {
-  return new RainbondAbortError(`${named(info)} was aborted by the caller`, { cause });
-}
-
-const member = (value: unknown, name: string): unknown =>
-  typeof value === "object" && value !== null ? (value as Record<string, unknown>)[name] : undefined;
+const aborted = ({ operation, method, path }: E.RequestInfo, cause?: unknown) =>
+  new E.RainbondAbortError(`${operation} (${method} ${path}) was aborted by the caller`, { cause });
 
 /** A thrown value's text, masked, cut and on one line, whatever was thrown (even an object whose toString throws). */
 function textOf(thrown: unknown, secrets: readonly string[], max?: number): string {
@@ -398,7 +348,7 @@ function textOf(thrown: unknown, secrets: readonly string[], max?: number): stri
  */
 function sanitized(thrown: unknown, secrets: readonly string[], depth = 0): Error {
   const copy = new Error(textOf(thrown, secrets));
-  const [name, code, cause] = ["name", "code", "cause"].map((key) => member(thrown, key));
+  const { name, code, cause } = (typeof thrown === "object" && thrown ? thrown : {}) as Record<string, unknown>;
   if (typeof name === "string") copy.name = textOf(name, secrets, 60);
   if (typeof code === "string") Object.assign(copy, { code: textOf(code, secrets, 60) });
   if (cause !== undefined && depth < 2) copy.cause = sanitized(cause, secrets, depth + 1);

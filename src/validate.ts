@@ -3,28 +3,26 @@
 import { RainbondInputError } from "./errors.js";
 import { MASK, SENSITIVE } from "./redact.js";
 
-/** The validation keywords of a schema in the spec (generated/operations.ts), and of the client's own options. */
-export interface SchemaRule {
+type Limit = "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" | "minItems" | "maxItems";
+
+/**
+ * The validation keywords of a schema in the spec (generated/operations.ts), and of the client's own options.
+ * `patternMeans` says what `pattern` means, in words (the spec's `x-pattern-means`); `acceptsNumber`: the client also
+ * takes a number here, and sends it as this string (`x-rainbond-accepts-number`); `closed`: no member but those of
+ * `properties` (the client's own options only: the spec's records stay open).
+ */
+export type SchemaRule = { readonly [K in Limit]?: number } & {
   readonly type?: string | readonly string[];
   readonly enum?: readonly unknown[];
   readonly pattern?: string;
-  /** What `pattern` means, in words (the spec's `x-pattern-means`). */
   readonly patternMeans?: string;
-  /** The client also takes a number here, and sends it as this string (the spec's `x-rainbond-accepts-number`). */
   readonly acceptsNumber?: boolean;
-  readonly minimum?: number;
-  readonly maximum?: number;
-  readonly exclusiveMinimum?: number;
-  readonly exclusiveMaximum?: number;
-  readonly minItems?: number;
-  readonly maxItems?: number;
   readonly required?: readonly string[];
   readonly default?: unknown;
   readonly properties?: Readonly<Record<string, SchemaRule>>;
-  /** No member but those of `properties` (the client's own options only: the spec's records stay open). */
   readonly closed?: boolean;
   readonly items?: SchemaRule;
-}
+};
 
 /** Half of a UTF-16 surrogate pair on its own: encodeURIComponent throws on it, and it is no text. */
 const LONE_SURROGATE = /\p{Cs}/u;
@@ -32,17 +30,18 @@ const patterns = new Map<string, RegExp>();
 const compiled = (pattern: string) =>
   patterns.get(pattern) ?? patterns.set(pattern, new RegExp(pattern, "u")).get(pattern)!;
 
+/** The type of a value as a schema says it; an integer beyond 2^53 is no longer exact (it prints as 1e+21): a number. */
 function typeOf(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  // an integer beyond 2^53 is no longer exact, and prints as 1e+21: a number, not an integer
-  if (typeof value === "number")
-    return Number.isSafeInteger(value) ? "integer" : Number.isFinite(value) ? "number" : "NaN";
-  return typeof value;
+  if (value === null || Array.isArray(value)) return value === null ? "null" : "array";
+  if (typeof value !== "number") return typeof value;
+  return Number.isSafeInteger(value) ? "integer" : Number.isFinite(value) ? "number" : "NaN";
 }
 
+/** Whether a schema's `type` takes a value of type `actual`: an integer is a number too. */
+const accepts = (type: string, actual: string) => type === actual || (type === "number" && actual === "integer");
+
 /** The bounds of a number, or of an array's length: the keyword, how a message says it, and when it is broken. */
-const LIMITS: readonly [keyof SchemaRule, string, (size: number, limit: number) => boolean][] = [
+const LIMITS: readonly [Limit, string, (size: number, limit: number) => boolean][] = [
   ["minimum", "be at least", (size, limit) => size < limit],
   ["maximum", "be at most", (size, limit) => size > limit],
   ["exclusiveMinimum", "be greater than", (size, limit) => size <= limit],
@@ -61,28 +60,21 @@ export const kindOf = (value: unknown) => (value === null ? "null" : article(typ
 export function shown(value: unknown): string {
   let text: string | undefined;
   try {
-    text =
-      typeof value === "number"
-        ? String(value)
-        : typeof value === "bigint"
-          ? `${value}n`
-          : value instanceof Date
-            ? Number.isNaN(value.getTime())
-              ? "an invalid Date"
-              : value.toISOString()
-            : JSON.stringify(value, (key, item: unknown) => (key && SENSITIVE.has(key) && item != null ? MASK : item));
+    if (typeof value === "number" || typeof value === "bigint")
+      text = `${value}${typeof value === "bigint" ? "n" : ""}`;
+    else if (value instanceof Date) text = Number.isNaN(value.getTime()) ? "an invalid Date" : value.toISOString();
+    else
+      text = JSON.stringify(value, (key, item: unknown) => (key && SENSITIVE.has(key) && item != null ? MASK : item));
   } catch {
     // a cycle, a BigInt inside: say what it is instead
   }
-  text ??=
-    typeof value === "object" && value !== null ? (Array.isArray(value) ? "an array" : "an object") : String(value);
+  text ??= typeof value === "object" && value ? (Array.isArray(value) ? "an array" : "an object") : String(value);
   return text.length > 60 ? `${text.slice(0, 60)}…` : text;
 }
 
 /** ` (got <value>)` for the value at `at`; nothing when `at` names a secret field, whose members are masked. */
-function got(value: unknown, at: string): string {
-  return SENSITIVE.has(at.slice(at.lastIndexOf(".") + 1)) ? "" : ` (got ${shown(value)})`;
-}
+const got = (value: unknown, at: string) =>
+  SENSITIVE.has(at.slice(at.lastIndexOf(".") + 1)) ? "" : ` (got ${shown(value)})`;
 
 /** The member of what the caller gave that became `encoded[key]`: the caller's value where it was an object too. */
 const member = (given: unknown, key: string | number) =>
@@ -93,53 +85,49 @@ const member = (given: unknown, key: string | number) =>
  * undefined; messages show `given`, the value as the caller gave it.
  */
 function breach(rule: SchemaRule, value: unknown, at: string, given: unknown): [string, string] | undefined {
-  if (rule.type !== undefined) {
-    const [actual, allowed] = [typeOf(value), [rule.type].flat()];
-    if (!allowed.some((type) => type === actual || (type === "number" && actual === "integer"))) {
-      return [at, `must be ${allowed.map(article).join(" or ")}${got(given, at)}`];
-    }
+  const actual = typeOf(value);
+  const { type } = rule;
+  if (
+    type !== undefined &&
+    !(typeof type === "string" ? accepts(type, actual) : type.some((t) => accepts(t, actual)))
+  ) {
+    return [at, `must be ${[type].flat().map(article).join(" or ")}${got(given, at)}`];
   }
   if (rule.enum && !rule.enum.includes(value)) {
     return [at, `must be one of ${rule.enum.map((v) => JSON.stringify(v)).join(", ")}${got(given, at)}`];
   }
-  if (typeof value === "string") {
-    if (rule.pattern) {
-      if (!compiled(rule.pattern).test(value)) {
-        return [at, `must be ${rule.patternMeans ?? `a string matching ${rule.pattern}`}${got(given, at)}`];
-      }
-    } else if (!rule.enum && LONE_SURROGATE.test(value)) {
-      // Free text (a pattern or an enum already keeps these out).
-      return [at, "must be well-formed Unicode (it holds a lone surrogate, which no URL or console can carry)"];
-    }
+  if (typeof value === "string" && rule.pattern && !compiled(rule.pattern).test(value)) {
+    return [at, `must be ${rule.patternMeans ?? `a string matching ${rule.pattern}`}${got(given, at)}`];
+  }
+  // free text (a pattern or an enum already keeps these out)
+  if (typeof value === "string" && !rule.pattern && !rule.enum && LONE_SURROGATE.test(value)) {
+    return [at, "must be well-formed Unicode (it holds a lone surrogate, which no URL or console can carry)"];
   }
   const size = typeof value === "number" ? value : Array.isArray(value) ? value.length : undefined;
   for (const [keyword, words, breaks] of size === undefined ? [] : LIMITS) {
-    const limit = rule[keyword] as number | undefined;
+    const limit = rule[keyword];
     if (limit !== undefined && breaks(size!, limit)) {
       return [at, `must ${words} ${limit}${Array.isArray(value) ? " items" : got(given, at)}`];
     }
   }
-  if (Array.isArray(value) && rule.items) {
-    for (let i = 0; i < value.length; i++) {
-      const found = breach(rule.items, value[i], `${at}[${i}]`, member(given, i) ?? value[i]);
-      if (found) return found;
-    }
+  const items = Array.isArray(value) && rule.items ? value : [];
+  for (let i = 0, found; i < items.length; i++) {
+    if ((found = breach(rule.items!, items[i], `${at}[${i}]`, member(given, i) ?? items[i]))) return found;
   }
-  if (typeOf(value) === "object") {
-    const record = value as Record<string, unknown>;
-    const path = (name: string) => (at ? `${at}.${name}` : name);
-    for (const name of rule.required ?? []) {
-      if (record[name] === undefined) return [path(name), "is required"];
-    }
-    const known = rule.properties ?? {};
-    for (const name of rule.closed ? Object.keys(record) : []) {
-      if (!Object.hasOwn(known, name)) return [path(name), `is not one of ${Object.keys(known).join(", ")}`];
-    }
-    for (const [name, sub] of Object.entries(known)) {
-      if (record[name] === undefined) continue;
-      const found = breach(sub, record[name], path(name), member(given, name) ?? record[name]);
-      if (found) return found;
-    }
+  if (actual !== "object") return undefined;
+  const record = value as Record<string, unknown>;
+  const path = (name: string) => (at ? `${at}.${name}` : name);
+  const missing = rule.required?.find((name) => record[name] === undefined);
+  if (missing !== undefined) return [path(missing), "is required"];
+  const known = rule.properties ?? {};
+  const unknown = rule.closed ? Object.keys(record).find((name) => !Object.hasOwn(known, name)) : undefined;
+  if (unknown !== undefined) return [path(unknown), `is not one of ${Object.keys(known).join(", ")}`];
+  for (const [name, sub] of Object.entries(known)) {
+    const found =
+      record[name] === undefined
+        ? undefined
+        : breach(sub, record[name], path(name), member(given, name) ?? record[name]);
+    if (found) return found;
   }
   return undefined;
 }
