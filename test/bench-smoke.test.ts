@@ -80,8 +80,9 @@ describe("the size by module (scripts/bench/size.ts)", () => {
     expect(raw).toBeGreaterThan(client.raw * 0.95); // the rest: the bundle's own glue (exports)
     expect(client.byModule.map((m) => m.module)).toEqual(expect.arrayContaining(["openapi-fetch", "src/client.ts"]));
     const fetchShare = client.byModule.find((m) => m.module === "openapi-fetch")!;
-    expect(fetchShare.raw).toBeGreaterThan(client.raw - clientWithoutOpenapiFetch.raw - 200);
-    expect(Math.abs(fetchShare.gzip - (client.gzip - clientWithoutOpenapiFetch.gzip))).toBeLessThan(100);
+    // client.raw imports openapi-fetch on demand: without code splitting esbuild inlines it in a lazy wrapper (glue)
+    expect(fetchShare.raw).toBeGreaterThan(client.raw - clientWithoutOpenapiFetch.raw - 400);
+    expect(Math.abs(fetchShare.gzip - (client.gzip - clientWithoutOpenapiFetch.gzip))).toBeLessThan(200);
   });
 });
 
