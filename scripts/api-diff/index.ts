@@ -3,4 +3,4 @@ export { bumpOf, diffAgainstRef, diffSpecs, toJson, type Bump, type Change, type
 export { clientMethods, git, type MethodTable } from "./load.ts";
 export type { OpenApiDocument } from "./locate.ts";
 export { changelogLines, changelogMarkdown } from "./message.ts";
-export { LIBRARY_LEVELS, RULES, type Level } from "./rules.ts";
+export { LEVELS, LIBRARY_LEVELS, RULES, type Level } from "./rules.ts";
