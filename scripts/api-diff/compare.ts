@@ -11,10 +11,9 @@ import { classify, LEVELS, LIBRARY_LEVELS, type Level } from "./rules.ts";
 export type Bump = "major" | "minor" | "patch" | "none";
 export interface Change {
   level: Level;
-  /** operationId, path and method (upper case) are null for a change of the document itself (info, servers). */
+  /** null for a change of the document itself (info, servers), as the path. */
   operationId: string | null;
   path: string | null;
-  method: string | null;
   /** The client methods that call the operation; empty when none does. */
   methods: string[];
   message: string;
@@ -44,12 +43,6 @@ function dropUnchanged(before: OpenApiDocument, after: OpenApiDocument) {
   }
 }
 
-/** The bump a list of changes calls for: major for any breaking one, minor for any other, patch for docs only. */
-export function bumpOf(changes: Pick<Change, "level">[]): Bump {
-  const level = LEVELS.find((l) => changes.some((c) => c.level === l));
-  return level ? ({ breaking: "major", "non-breaking": "minor", docs: "patch" } as const)[level] : "none";
-}
-
 /**
  * The changes from `before` to `after` (bundled specs, as generated/openapi.json; read, never changed), naming the
  * client methods of each operation from `methods` (the newer client), else `baseMethods` (the older one).
@@ -65,18 +58,17 @@ export async function diffSpecs(
   dropUnchanged(a, b);
   const changes = new Map<string, Change>();
   for (const diff of apiCompare(a, b).diffs) {
-    for (const ctx of locate(diff, a, b, whole)) {
+    for (const ctx of locate(diff, whole)) {
       if (restatesFieldChange(ctx)) continue;
       const { level, rule } = classify(ctx);
-      const { operationId, path, method } = ctx;
-      const message = describe(ctx);
+      const { operationId, path } = ctx;
+      const [message, libraryLevel] = [describe(ctx), LIBRARY_LEVELS[ctx.libraryType]];
       const added = level === "non-breaking" && ctx.action === "add" && (ctx.keyword ?? "enum") === "enum";
-      const libraryLevel = LIBRARY_LEVELS[ctx.libraryType];
       const named = (operationId && (methods.get(operationId) ?? baseMethods.get(operationId))) || [];
       // one line per operation and message: an example edited in ten places is one change
-      const key = JSON.stringify([level, operationId, method, path, message]);
+      const key = JSON.stringify([level, operationId, ctx.method, path, message]);
       if (!changes.has(key))
-        changes.set(key, { level, operationId, methods: named, path, method, message, rule, libraryLevel, added });
+        changes.set(key, { level, operationId, methods: named, path, message, rule, libraryLevel, added });
     }
   }
   const sorted = [...changes.values()].sort(
@@ -85,7 +77,11 @@ export async function diffSpecs(
       String(x.operationId).localeCompare(String(y.operationId)) ||
       x.message.localeCompare(y.message),
   );
-  return { bump: bumpOf(sorted), changes: sorted };
+  // the bump: major for any breaking change (sorted first), minor for any other, patch for docs only
+  const bump = sorted[0]
+    ? ({ breaking: "major", "non-breaking": "minor", docs: "patch" } as const)[sorted[0].level]
+    : "none";
+  return { bump, changes: sorted };
 }
 
 /** The spec and the client's methods at a git ref of the repository in `dir`, compared with its work tree. */

@@ -117,27 +117,21 @@ const usersOfScheme = (doc: OpenApiDocument, scheme: Segment) =>
 
 /**
  * The contexts of one diff: usually one; a change of a whole path item, or of a security scheme, counts once per
- * operation it reaches. `before` and `after` are the documents the diff was computed on, `whole` the same before
- * unchanged operations were dropped (compare.ts): where those operations, and the users of a scheme, are read.
+ * operation it reaches. The operations are read in the whole documents, those the diff was computed on being the
+ * same without their unchanged operations (compare.ts), which a change of a scheme reaches too.
  */
-export function locate(
-  diff: Diff,
-  before: OpenApiDocument,
-  after: OpenApiDocument,
-  whole = { before, after },
-): Context[] {
+export function locate(diff: Diff, docs: Record<"before" | "after", OpenApiDocument>): Context[] {
   const base = { action: diff.action, before: diff.before, after: diff.after, libraryType: diff.type };
   const [top, path, method, ...rest] = diff.path;
   const operation = (p: string, m: Method, where: Where): Context => {
-    const beforeOp = before.paths?.[p]?.[m] ?? whole.before.paths?.[p]?.[m];
-    const afterOp = after.paths?.[p]?.[m] ?? whole.after.paths?.[p]?.[m];
+    const [beforeOp, afterOp] = [docs.before.paths?.[p]?.[m], docs.after.paths?.[p]?.[m]];
     const operationId = (afterOp ?? beforeOp)?.operationId ?? null;
     return { ...base, scope: "operation", path: p, method: m.toUpperCase(), operationId, beforeOp, afterOp, ...where };
   };
   if (top === "paths" && typeof path === "string") {
     if (!isMethod(method)) {
       // a whole path item added or removed (or a key of it that normalize() does not leave, such as `summary`)
-      const item = (diff.action === "add" ? after : before).paths?.[path] ?? {};
+      const item = docs[diff.action === "add" ? "after" : "before"].paths?.[path] ?? {};
       const where: Where = { part: "operation", field: [], ...(method !== undefined && { keyword: method, rest }) };
       return HTTP_METHODS.filter((m) => item[m]).map((m) => operation(path, m, where));
     }
@@ -148,8 +142,8 @@ export function locate(
   if (top === "components" && path === "securitySchemes") {
     // a scheme added or removed as a whole matters only through the requirements that name it, reported on their own
     if (method === undefined || rest.length === 0) return [];
-    const users = usersOfScheme(whole.after, method);
-    const reached = users.length ? users : usersOfScheme(whole.before, method);
+    const users = usersOfScheme(docs.after, method);
+    const reached = users.length ? users : usersOfScheme(docs.before, method);
     const where = { part: "scheme", scheme: method, keyword: rest[0], rest: rest.slice(1) } as const;
     return reached.map(([p, m]) => operation(p, m, where));
   }

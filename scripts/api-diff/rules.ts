@@ -10,8 +10,6 @@ import { valueOf, type Context, type Requirement } from "./locate.ts";
 /** From the most severe down: a major, a minor and a patch bump. */
 export const LEVELS = ["breaking", "non-breaking", "docs"] as const;
 export type Level = (typeof LEVELS)[number];
-/** A rule: its level for a change it applies to, undefined for any other. */
-export type Rule = { name: string; why: string; level(ctx: Context): Level | undefined };
 
 /** The library's verdicts as levels, where no rule says otherwise. */
 export const LIBRARY_LEVELS: Record<DiffType, Level> = {
@@ -34,7 +32,8 @@ const widens = (ctx: Context, narrow: "before" | "after", wide: "before" | "afte
   return fits ? "non-breaking" : "breaking";
 };
 
-export const RULES: Rule[] = [
+/** Each rule: its level for a change it applies to, undefined for any other. */
+export const RULES: { name: string; why: string; level(ctx: Context): Level | undefined }[] = [
   {
     name: "examples-are-docs",
     why: "examples are read by people and by the mock server, never by the client; the library calls some edits breaking",

@@ -47,17 +47,11 @@ export async function releaseCheck(dir: string, base: string): Promise<{ ok: boo
   );
   const bump = ORDER[Math.max(0, ...bumps.map((type) => ORDER.indexOf(type)))];
   const needed = coveringBumps(version);
-  const list = changelogMarkdown({ changes }).trim();
-  if (needed.includes(bump!)) {
-    return {
-      ok: true,
-      report: `release check: breaking API changes against ${base}, versioned (${bump}: ${added.join(", ")}).\n\n${list}`,
-    };
-  }
-  const why = `no changeset this branch adds bumps ${name} ${needed.join(" or ")} (${version}; the changesets added ask for ${bump})`;
+  const ok = needed.includes(bump!);
+  const verdict = ok
+    ? `breaking API changes against ${base}, versioned (${bump}: ${added.join(", ")})`
+    : `the API diff against ${base} is breaking, and no changeset this branch adds bumps ${name} ${needed.join(" or ")} (${version}; the changesets added ask for ${bump})`;
   const fix = `Write one from the diff with \`npm run changeset:api -- --base ${base}\` (or \`npx changeset\`, choosing major).`;
-  return {
-    ok: false,
-    report: `release check: the API diff against ${base} is breaking, and ${why}.\n\n${list}\n\n${fix}`,
-  };
+  const list = changelogMarkdown({ changes }).trim();
+  return { ok, report: [`release check: ${verdict}.`, list, ...(ok ? [] : [fix])].join("\n\n") };
 }

@@ -6,23 +6,14 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { scriptArgs } from "../lib/script.ts";
-import {
-  changelogLines,
-  clientMethods,
-  diffSpecs,
-  git,
-  type DiffResult,
-  type OpenApiDocument,
-} from "../api-diff/index.ts";
+import { changelogLines, clientMethods, diffSpecs, git, type DiffResult } from "../api-diff/index.ts";
 import { writeApiChangeset } from "./changesets.ts";
 
 export const LABELS = { major: "api:breaking", minor: "api:additive", patch: "api:docs", none: "" };
 const MAX_SPEC_DIFF = 55_000;
 
-const readBundle = (dir: string): OpenApiDocument => {
-  const file = join(dir, "generated/openapi.json");
-  return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : { openapi: "3.1.0", paths: {} };
-};
+const readBundle = (dir: string, file = join(dir, "generated/openapi.json")) =>
+  existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : { openapi: "3.1.0", paths: {} };
 
 /** Regenerates generated/ in `dir`; when it changed: its API diff, the changeset written from it, and the body. */
 export async function regenerate(dir: string, changesetName?: string) {
