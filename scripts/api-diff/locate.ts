@@ -11,12 +11,9 @@ const DOCUMENT_KEYS = new Set(["openapi", "info", "servers", "tags", "externalDo
 
 type Segment = string | number;
 export type Requirement = Record<string, string[]>;
-export type Parameter = { name: string; in: string; required?: boolean } & Record<string, unknown>;
-export type Operation = { operationId?: string; parameters?: Parameter[]; security?: Requirement[] } & Record<
-  string,
-  unknown
->;
-export type PathItem = { parameters?: Parameter[] } & Partial<Record<Method, Operation>>;
+type Parameter = { name: string; in: string; required?: boolean } & Record<string, unknown>;
+type Operation = { operationId?: string; parameters?: Parameter[]; security?: Requirement[] } & Record<string, unknown>;
+type PathItem = { parameters?: Parameter[] } & Partial<Record<Method, Operation>>;
 export type OpenApiDocument = { paths?: Record<string, PathItem>; security?: Requirement[] } & Record<string, unknown>;
 
 export interface Context {

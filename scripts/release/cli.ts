@@ -6,8 +6,7 @@ import { appendFileSync, writeFileSync } from "node:fs";
 import type { ParseArgsConfig } from "node:util";
 import { commandLine } from "../lib/script.ts";
 import { changelogMarkdown, diffAgainstRef, git, LEVELS, toJson, type Level } from "../api-diff/index.ts";
-import { releaseCheck, writeApiChangeset } from "./changesets.ts";
-import { githubRelease, publish, version } from "./publish.ts";
+import { githubRelease, publish, releaseCheck, version, writeApiChangeset } from "./changesets.ts";
 import { LABELS, regenerate } from "./regenerate.ts";
 
 const [command = "", ...args] = process.argv.slice(2);

@@ -26,10 +26,6 @@ export async function regenerate(dir: string, changesetName?: string) {
   return { result, changeset, body: pullRequestBody(dir, result, changeset, files) };
 }
 
-/**
- * The pull request's body: the API changelog first, then the changeset, the regenerated files (and the branch they
- * were made on) and the spec's changes since generated/ was last committed; the link to the workflow run.
- */
 function pullRequestBody(dir: string, result: DiffResult, changeset: string | undefined, files: string[]): string {
   const {
     GITHUB_SERVER_URL: server,
