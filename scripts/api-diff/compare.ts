@@ -90,6 +90,5 @@ export async function diffAgainstRef(ref: string, dir = root): Promise<DiffResul
   return diffSpecs(before, after, { methods: clientMethods(dir), baseMethods: clientMethods(dir, ref) });
 }
 
-/** The `--json` form: { bump, changes: [{ level, operationId, methods, path, message }] }. */
 export const toJson = (result: DiffResult) =>
   JSON.stringify(result, ["bump", "changes", "level", "operationId", "methods", "path", "message"], 2);

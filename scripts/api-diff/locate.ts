@@ -21,7 +21,6 @@ export interface Context {
   before: unknown;
   after: unknown;
   libraryType: DiffType;
-  scope: "operation" | "document";
   path: string | null;
   method: string | null;
   operationId: string | null;
@@ -123,7 +122,7 @@ export function locate(diff: Diff, docs: Record<"before" | "after", OpenApiDocum
   const operation = (p: string, m: Method, where: Where): Context => {
     const [beforeOp, afterOp] = [docs.before.paths?.[p]?.[m], docs.after.paths?.[p]?.[m]];
     const operationId = (afterOp ?? beforeOp)?.operationId ?? null;
-    return { ...base, scope: "operation", path: p, method: m.toUpperCase(), operationId, beforeOp, afterOp, ...where };
+    return { ...base, path: p, method: m.toUpperCase(), operationId, beforeOp, afterOp, ...where };
   };
   if (top === "paths" && typeof path === "string") {
     if (!isMethod(method)) {
@@ -149,7 +148,7 @@ export function locate(diff: Diff, docs: Record<"before" | "after", OpenApiDocum
   const extension = top === "components" && String(path).startsWith("x-");
   const [keyword, below] = extension ? [String(path), diff.path.slice(2)] : [String(top), diff.path.slice(1)];
   const part = extension || DOCUMENT_KEYS.has(String(top)) ? "document" : "other";
-  return [{ ...base, scope: "document", path: null, method: null, operationId: null, part, keyword, rest: below }];
+  return [{ ...base, path: null, method: null, operationId: null, part, keyword, rest: below }];
 }
 
 /**

@@ -28,7 +28,7 @@ function subject(ctx: Context, field = ctx.field ?? []) {
 export function describe(ctx: Context): string {
   const { action, keyword, rest = [] } = ctx;
   const [before, after] = [valueOf(ctx, "before"), valueOf(ctx, "after")];
-  if (ctx.scope === "document") return `${[keyword, ...rest].join(".")} changed`;
+  if (ctx.path === null) return `${[keyword, ...rest].join(".")} changed`;
   if (ctx.part === "operation" && keyword === undefined) {
     const op = `\`${ctx.method} ${ctx.path}\``;
     return action === "add" ? `new operation ${op}` : `operation ${op} removed`;
@@ -81,8 +81,8 @@ function who(change: Change) {
   return change.operationId ? `\`${change.operationId}\` (no client method)` : "the API document";
 }
 
-/** The changelog's lines, sections with no change left out; [] when nothing changed. */
-export function changelogLines({ changes }: Pick<DiffResult, "changes">): string[] {
+/** The changelog, sections with no change left out. */
+export function changelogMarkdown({ changes }: Pick<DiffResult, "changes">): string {
   const lines: string[] = [];
   for (const [title, belongs] of SECTIONS) {
     const byMessage = new Map<string, Set<string>>();
@@ -93,10 +93,5 @@ export function changelogLines({ changes }: Pick<DiffResult, "changes">): string
     lines.push(...(lines.length ? [""] : []), `**${title}**`, "");
     for (const [message, owners] of byMessage) lines.push(`- ${[...owners].join(", ")}: ${message}`);
   }
-  return lines;
-}
-
-export function changelogMarkdown(result: Pick<DiffResult, "changes">): string {
-  const lines = changelogLines(result);
   return lines.length ? `${lines.join("\n")}\n` : "No API changes.\n";
 }

@@ -10,7 +10,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import parseChangeset from "@changesets/parse";
-import { changelogLines, changelogMarkdown, diffAgainstRef, git, type DiffResult } from "../api-diff/index.ts";
+import { changelogMarkdown, diffAgainstRef, git, type DiffResult } from "../api-diff/index.ts";
 
 const ORDER = ["none", "patch", "minor", "major"];
 
@@ -24,8 +24,8 @@ export const manifestOf = (dir: string): { name: string; version: string } =>
 export async function writeApiChangeset(dir: string, result: DiffResult, name?: string): Promise<string | undefined> {
   if (result.bump === "none") return undefined;
   const file = `.changeset/${name ?? `api-${git(dir, "rev-parse", "--short", "HEAD").trim()}`}.md`;
-  const summary = ["The API changed (spec/):", "", ...changelogLines(result)].join("\n");
-  const text = `---\n${JSON.stringify(manifestOf(dir).name)}: ${result.bump}\n---\n\n${summary}\n`;
+  const summary = `The API changed (spec/):\n\n${changelogMarkdown(result)}`;
+  const text = `---\n${JSON.stringify(manifestOf(dir).name)}: ${result.bump}\n---\n\n${summary}`;
   const filepath = join(dir, file);
   const { format, resolveConfig } = await import("prettier"); // loaded when used: the other commands start faster
   writeFileSync(filepath, await format(text, { ...(await resolveConfig(filepath)), filepath }));

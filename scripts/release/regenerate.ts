@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { scriptArgs } from "../lib/script.ts";
-import { changelogLines, clientMethods, diffSpecs, git, type DiffResult } from "../api-diff/index.ts";
+import { changelogMarkdown, clientMethods, diffSpecs, git, type DiffResult } from "../api-diff/index.ts";
 import { writeApiChangeset } from "./changesets.ts";
 
 export const LABELS = { major: "api:breaking", minor: "api:additive", patch: "api:docs", none: "" };
@@ -40,10 +40,8 @@ function pullRequestBody(dir: string, result: DiffResult, changeset: string | un
     ? `since ${git(dir, "log", "-1", "--format=%h (%s)", last).trim()}`
     : "(generated/ never committed)";
   const diff = `${git(dir, "diff", "--stat", base, "--", "spec/")}\n${git(dir, "diff", base, "--", "spec/")}`;
-  const changelog = changelogLines(result);
   return [
-    ...(changelog.length ? changelog : ["No API change: generated/ changed in form only."]),
-    "",
+    result.bump === "none" ? "No API change: generated/ changed in form only.\n" : changelogMarkdown(result),
     changeset
       ? `Changeset: \`${changeset}\` (**${result.bump}**), written from \`npm run api-diff\`; edit its text if you like.`
       : "No changeset: nothing for users to version.",
