@@ -23,10 +23,7 @@ export interface Change {
   /** A non-breaking addition (changelog section "Added") rather than another change ("Changed"). */
   added: boolean;
 }
-export interface DiffResult {
-  bump: Bump;
-  changes: Change[];
-}
+export type DiffResult = { bump: Bump; changes: Change[] };
 
 /** normalize() once per document object: a spec compared with many others (the tests) is dereferenced once. */
 const normalized = new WeakMap<OpenApiDocument, Promise<OpenApiDocument>>();

@@ -23,11 +23,10 @@ export const LIBRARY_LEVELS: Record<DiffType, Level> = {
 };
 
 const isRequestSide = (ctx: Context) => ctx.part === "request" || ctx.part === "parameter";
-/** The types a `type` value allows; `integer` counts as a kind of `number`. */
-const typesOf = (type: unknown): unknown[] => (type === undefined ? ["any"] : [type].flat());
-/** Whether the types of `wide` (a side) take every type of `narrow`: a change from one to the other breaks nothing. */
+/** Whether the types of `wide` (a side) take every type of `narrow` (`integer` a kind of `number`): no break. */
 const widens = (ctx: Context, narrow: "before" | "after", wide: "before" | "after"): Level => {
-  const [from, to] = [typesOf(valueOf(ctx, narrow)), typesOf(valueOf(ctx, wide))];
+  const types = (side: "before" | "after") => [valueOf(ctx, side) ?? "any"].flat();
+  const [from, to] = [types(narrow), types(wide)];
   const fits = to.includes("any") || from.every((t) => to.includes(t) || (t === "integer" && to.includes("number")));
   return fits ? "non-breaking" : "breaking";
 };
@@ -45,9 +44,8 @@ export const RULES: { name: string; why: string; level(ctx: Context): Level | un
     level: (ctx) => {
       if (ctx.keyword !== "x-max-points-per-series") return undefined;
       const [before, after] = [valueOf(ctx, "before"), valueOf(ctx, "after")];
-      return after !== undefined && (before === undefined || Number(after) < Number(before))
-        ? "breaking"
-        : "non-breaking";
+      const lower = after !== undefined && (before === undefined || Number(after) < Number(before));
+      return lower ? "breaking" : "non-breaking";
     },
   },
   {
@@ -95,12 +93,10 @@ export const RULES: { name: string; why: string; level(ctx: Context): Level | un
     why:
       "a changed default changes what every call that leaves the value out gets (and the client's range check " +
       "uses the `step` default); stating a default that was not stated before changes nothing",
-    level: (ctx) =>
-      isRequestSide(ctx) && ctx.keyword === "default"
-        ? ctx.action === "replace"
-          ? "breaking"
-          : "non-breaking"
-        : undefined,
+    level: (ctx) => {
+      if (!isRequestSide(ctx) || ctx.keyword !== "default") return undefined;
+      return ctx.action === "replace" ? "breaking" : "non-breaking";
+    },
   },
   {
     name: "security-requirements",

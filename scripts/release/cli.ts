@@ -70,14 +70,10 @@ const COMMANDS: Record<string, () => Promise<number | void>> = {
       { body: { type: "string" }, "changeset-name": { type: "string" } },
     );
     const outcome = await regenerate(repository(), values["changeset-name"]);
-    if (!outcome) {
-      console.log("generated/ is up to date with spec/");
-      return outputs({ changed: false, bump: "none", label: "", changeset: "" });
-    }
-    if (values.body) writeFileSync(values.body, outcome.body);
-    console.log(outcome.body);
-    const { bump } = outcome.result;
-    outputs({ changed: true, bump, label: LABELS[bump], changeset: outcome.changeset ?? "" });
+    const bump = outcome?.result.bump ?? "none";
+    outputs({ changed: !!outcome, bump, label: LABELS[bump], changeset: outcome?.changeset ?? "" });
+    if (outcome && values.body) writeFileSync(values.body, outcome.body);
+    console.log(outcome?.body ?? "generated/ is up to date with spec/");
   },
   "release:version": async () => {
     parse("\n\nThe pending changesets become the new version in package.json, package-lock.json and CHANGELOG.md.", {});
