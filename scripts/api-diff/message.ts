@@ -10,8 +10,8 @@ const show = (value: unknown) => {
   return `\`${text.length > 60 ? `${text.slice(0, 57)}...` : text}\``;
 };
 const showType = (type: unknown) => (type === undefined ? "any" : `\`${[type].flat().join(" | ")}\``);
-const showSecurity = (requirements = [] as Requirement[]) => {
-  const schemes = requirements.map((r) => Object.keys(r).map((s) => `\`${s}\``));
+const showSecurity = (requirements: unknown) => {
+  const schemes = ((requirements ?? []) as Requirement[]).map((r) => Object.keys(r).map((s) => `\`${s}\``));
   return schemes.length && schemes.every((s) => s.length) ? schemes.map((s) => s.join(" and ")).join(" or ") : "none";
 };
 
@@ -33,9 +33,7 @@ export function describe(ctx: Context): string {
     const op = `\`${ctx.method} ${ctx.path}\``;
     return action === "add" ? `new operation ${op}` : `operation ${op} removed`;
   }
-  if (ctx.part === "security") {
-    return `security: ${showSecurity(before as Requirement[])} -> ${showSecurity(after as Requirement[])}`;
-  }
+  if (ctx.part === "security") return `security: ${showSecurity(before)} -> ${showSecurity(after)}`;
   const what = subject(ctx);
   if (keyword === undefined) {
     const required = ctx.part !== "response" && addedAsRequired(ctx); // in a response, "required" means present
