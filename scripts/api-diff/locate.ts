@@ -113,8 +113,8 @@ const usersOfScheme = (doc: OpenApiDocument, scheme: Segment) =>
 
 /**
  * The contexts of one diff: usually one; a change of a whole path item, or of a security scheme, counts once per
- * operation it reaches. The operations are read in the whole documents, those the diff was computed on being the
- * same without their unchanged operations (compare.ts), which a change of a scheme reaches too.
+ * operation it reaches. `docs` are whole: the diff ran on copies without their unchanged operations (compare.ts),
+ * which a changed security scheme still reaches.
  */
 export function locate(diff: Diff, docs: Record<"before" | "after", OpenApiDocument>): Context[] {
   const base = { action: diff.action, before: diff.before, after: diff.after, libraryType: diff.type };

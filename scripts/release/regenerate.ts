@@ -34,11 +34,9 @@ function pullRequestBody(dir: string, result: DiffResult, changeset: string | un
     GITHUB_REF_NAME: branch,
   } = process.env;
   const ref = `${branch ?? git(dir, "rev-parse", "--abbrev-ref", "HEAD").trim()} (${git(dir, "rev-parse", "--short", "HEAD").trim()})`;
-  const last = git(dir, "log", "-1", "--format=%H", "--", "generated/").trim();
+  const [last, title] = git(dir, "log", "-1", "--format=%H%n%h (%s)", "--", "generated/").split("\n");
   const base = last || git(dir, "hash-object", "-t", "tree", "/dev/null").trim();
-  const since = last
-    ? `since ${git(dir, "log", "-1", "--format=%h (%s)", last).trim()}`
-    : "(generated/ never committed)";
+  const since = last ? `since ${title}` : "(generated/ never committed)";
   const diff = `${git(dir, "diff", "--stat", base, "--", "spec/")}\n${git(dir, "diff", base, "--", "spec/")}`;
   return [
     result.bump === "none" ? "No API change: generated/ changed in form only.\n" : changelogMarkdown(result),
