@@ -6,7 +6,7 @@ import { root } from "../lib/script.ts";
 import { bundleSpecAt, bundleSpecDir, clientMethods, normalize, type MethodTable } from "./load.ts";
 import { HTTP_METHODS, locate, restatesFieldChange, type OpenApiDocument } from "./locate.ts";
 import { describe } from "./message.ts";
-import { classify, LEVELS, LIBRARY_LEVELS, type Level } from "./rules.ts";
+import { LEVELS, LIBRARY_LEVELS, RULES, type Level } from "./rules.ts";
 
 export type Bump = "major" | "minor" | "patch" | "none";
 export interface Change {
@@ -42,13 +42,9 @@ function dropUnchanged(before: OpenApiDocument, after: OpenApiDocument) {
 
 /**
  * The changes from `before` to `after` (bundled specs, as generated/openapi.json; read, never changed), naming the
- * client methods of each operation from `methods` (the newer client), else `baseMethods` (the older one).
+ * client methods of each operation from the first of `tables` that has it (the newer client's, then the older one's).
  */
-export async function diffSpecs(
-  before: OpenApiDocument,
-  after: OpenApiDocument,
-  { methods = new Map(), baseMethods = new Map() }: { methods?: MethodTable; baseMethods?: MethodTable } = {},
-): Promise<DiffResult> {
+export async function diffSpecs(before: OpenApiDocument, after: OpenApiDocument, tables: MethodTable[] = []) {
   for (const doc of [before, after]) if (!normalized.has(doc)) normalized.set(doc, normalize(doc));
   const whole = { before: await normalized.get(before)!, after: await normalized.get(after)! };
   const [a, b] = [structuredClone(whole.before), structuredClone(whole.after)];
@@ -57,15 +53,17 @@ export async function diffSpecs(
   for (const diff of apiCompare(a, b).diffs) {
     for (const ctx of locate(diff, whole)) {
       if (restatesFieldChange(ctx)) continue;
-      const { level, rule } = classify(ctx);
+      // rules.ts: the first rule with a level decides, else the library's verdict stands
+      const rule = RULES.find((r) => r.level(ctx));
+      const level = rule?.level(ctx) ?? LIBRARY_LEVELS[ctx.libraryType];
       const { operationId, path } = ctx;
       const [message, libraryLevel] = [describe(ctx), LIBRARY_LEVELS[ctx.libraryType]];
       const added = level === "non-breaking" && ctx.action === "add" && (ctx.keyword ?? "enum") === "enum";
-      const named = (operationId && (methods.get(operationId) ?? baseMethods.get(operationId))) || [];
+      const named = (operationId && tables.map((t) => t.get(operationId)).find(Boolean)) || [];
       // one line per operation and message: an example edited in ten places is one change
       const key = JSON.stringify([level, operationId, ctx.method, path, message]);
       if (!changes.has(key))
-        changes.set(key, { level, operationId, methods: named, path, message, rule, libraryLevel, added });
+        changes.set(key, { level, operationId, methods: named, path, message, rule: rule?.name, libraryLevel, added });
     }
   }
   const sorted = [...changes.values()].sort(
@@ -75,7 +73,7 @@ export async function diffSpecs(
       x.message.localeCompare(y.message),
   );
   // the bump: major for any breaking change (sorted first), minor for any other, patch for docs only
-  const bump = sorted[0]
+  const bump: Bump = sorted[0]
     ? ({ breaking: "major", "non-breaking": "minor", docs: "patch" } as const)[sorted[0].level]
     : "none";
   return { bump, changes: sorted };
@@ -84,7 +82,7 @@ export async function diffSpecs(
 /** The spec and the client's methods at a git ref of the repository in `dir`, compared with its work tree. */
 export async function diffAgainstRef(ref: string, dir = root): Promise<DiffResult> {
   const [before, after] = await Promise.all([bundleSpecAt(ref, dir), bundleSpecDir(dir)]);
-  return diffSpecs(before, after, { methods: clientMethods(dir), baseMethods: clientMethods(dir, ref) });
+  return diffSpecs(before, after, [clientMethods(dir), clientMethods(dir, ref)]);
 }
 
 export const toJson = (result: DiffResult) =>

@@ -124,12 +124,3 @@ export const RULES: { name: string; why: string; level(ctx: Context): Level | un
     level: (ctx) => (ctx.part === "document" ? "docs" : undefined),
   },
 ];
-
-/** The level of a change for this client's users, and the rule that decided it (undefined: the library's verdict). */
-export function classify(ctx: Context): { level: Level; rule: string | undefined } {
-  for (const rule of RULES) {
-    const level = rule.level(ctx);
-    if (level) return { level, rule: rule.name };
-  }
-  return { level: LIBRARY_LEVELS[ctx.libraryType], rule: undefined };
-}

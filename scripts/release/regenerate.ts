@@ -21,19 +21,14 @@ export async function regenerate(dir: string, changesetName?: string) {
   execFileSync(process.execPath, scriptArgs(join(dir, "scripts/generate.ts")), { cwd: dir, stdio: "pipe" });
   const files = git(dir, "status", "--porcelain", "--", "generated/").split("\n").filter(Boolean);
   if (files.length === 0) return undefined;
-  const result = await diffSpecs(before, readBundle(dir), { methods: clientMethods(dir) });
+  const result = await diffSpecs(before, readBundle(dir), [clientMethods(dir)]);
   const changeset = await writeApiChangeset(dir, result, changesetName);
   return { result, changeset, body: pullRequestBody(dir, result, changeset, files) };
 }
 
 function pullRequestBody(dir: string, result: DiffResult, changeset: string | undefined, files: string[]): string {
-  const {
-    GITHUB_SERVER_URL: server,
-    GITHUB_REPOSITORY: repo,
-    GITHUB_RUN_ID: id,
-    GITHUB_REF_NAME: branch,
-  } = process.env;
-  const ref = `${branch ?? git(dir, "rev-parse", "--abbrev-ref", "HEAD").trim()} (${git(dir, "rev-parse", "--short", "HEAD").trim()})`;
+  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repo, GITHUB_RUN_ID: id } = process.env;
+  const ref = `${process.env.GITHUB_REF_NAME ?? git(dir, "rev-parse", "--abbrev-ref", "HEAD").trim()} (${git(dir, "rev-parse", "--short", "HEAD").trim()})`;
   const [last, title] = git(dir, "log", "-1", "--format=%H%n%h (%s)", "--", "generated/").split("\n");
   const base = last || git(dir, "hash-object", "-t", "tree", "/dev/null").trim();
   const since = last ? `since ${title}` : "(generated/ never committed)";
