@@ -24,8 +24,7 @@ export interface Context {
   path: string | null;
   method: string | null;
   operationId: string | null;
-  beforeOp?: Operation;
-  afterOp?: Operation;
+  ops?: { before?: Operation; after?: Operation };
   /** The library's path below the operation; its first `depth` segments lead to the keyword. */
   at?: Segment[];
   depth?: number;
@@ -83,10 +82,10 @@ function inOperation(at: Segment[], param?: Parameter): Where {
 
 /** The node `depth` segments below a context's operation, on one side (a parameter found by name and place). */
 export function nodeAt(ctx: Context, side: "before" | "after", depth: number): unknown {
-  const op = side === "before" ? ctx.beforeOp : ctx.afterOp;
   const { name, in: place } = ctx.param ?? {};
   const parameter = ctx.part === "parameter";
   if (!ctx.at) return undefined;
+  const op = ctx.ops?.[side];
   let node: unknown = parameter ? op?.parameters?.find((p) => p.name === name && p.in === place) : op;
   for (const segment of ctx.at.slice(parameter ? 2 : 0, depth)) node = child(node, segment);
   return node;
@@ -120,9 +119,9 @@ export function locate(diff: Diff, docs: Record<"before" | "after", OpenApiDocum
   const base = { action: diff.action, before: diff.before, after: diff.after, libraryType: diff.type };
   const [top, path, method, ...rest] = diff.path;
   const operation = (p: string, m: Method, where: Where): Context => {
-    const [beforeOp, afterOp] = [docs.before.paths?.[p]?.[m], docs.after.paths?.[p]?.[m]];
-    const operationId = (afterOp ?? beforeOp)?.operationId ?? null;
-    return { ...base, path: p, method: m.toUpperCase(), operationId, beforeOp, afterOp, ...where };
+    const ops = { before: docs.before.paths?.[p]?.[m], after: docs.after.paths?.[p]?.[m] };
+    const operationId = (ops.after ?? ops.before)?.operationId ?? null;
+    return { ...base, path: p, method: m.toUpperCase(), operationId, ops, ...where };
   };
   if (top === "paths" && typeof path === "string") {
     if (!isMethod(method)) {
@@ -132,7 +131,7 @@ export function locate(diff: Diff, docs: Record<"before" | "after", OpenApiDocum
       return HTTP_METHODS.filter((m) => item[m]).map((m) => operation(path, m, where));
     }
     const ctx = operation(path, method, { part: "operation" });
-    const param = (diff.action === "add" ? ctx.afterOp : ctx.beforeOp)?.parameters?.[Number(rest[1])];
+    const param = ctx.ops?.[diff.action === "add" ? "after" : "before"]?.parameters?.[Number(rest[1])];
     return [{ ...ctx, ...inOperation(rest, rest[0] === "parameters" ? param : undefined), at: rest }];
   }
   if (top === "components" && path === "securitySchemes") {

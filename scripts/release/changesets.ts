@@ -63,10 +63,7 @@ export async function releaseCheck(dir: string, base: string): Promise<{ ok: boo
 }
 
 const changeset = (dir: string, command: string) =>
-  execFileSync(process.execPath, [join(dir, "node_modules/@changesets/cli/bin.js"), command], {
-    cwd: dir,
-    stdio: "pipe",
-  });
+  execFileSync(process.execPath, ["node_modules/@changesets/cli/bin.js", command], { cwd: dir, stdio: "pipe" });
 
 export function version(dir: string): string {
   changeset(dir, "version");
@@ -78,13 +75,6 @@ export function version(dir: string): string {
   return version;
 }
 
-/** The section of a CHANGELOG.md (as changesets writes it) for one version, without its heading. */
-export function releaseNotes(changelog: string, version: string): string {
-  const section = changelog.split(/^## /m).find((s) => s.split("\n", 1)[0]!.trim() === version);
-  if (section === undefined) throw new Error(`CHANGELOG.md has no section for ${version}`);
-  return `${section.replace(/^.*\n?/, "").trim()}\n`;
-}
-
 const tagged = (dir: string, tag: string) => git(dir, "tag", "--list", tag).trim() === tag;
 
 /** Publishes the package in `dir` if its version is not on the registry yet; what was published, and its notes. */
@@ -94,8 +84,11 @@ export function publish(dir: string): { published: boolean; version: string; tag
   const before = tagged(dir, tag);
   changeset(dir, "publish");
   if (before || !tagged(dir, tag)) return { published: false, version, tag };
-  const notes = releaseNotes(readFileSync(join(dir, "CHANGELOG.md"), "utf8"), version);
-  return { published: true, version, tag, notes };
+  // the notes: the version's section of CHANGELOG.md (as changesets writes it), without its heading
+  const changelog = readFileSync(join(dir, "CHANGELOG.md"), "utf8");
+  const section = changelog.split(/^## /m).find((s) => s.split("\n", 1)[0]!.trim() === version);
+  if (section === undefined) throw new Error(`CHANGELOG.md has no section for ${version}`);
+  return { published: true, version, tag, notes: `${section.replace(/^.*\n?/, "").trim()}\n` };
 }
 
 /** Pushes the tag and makes the GitHub release of it (GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL). */
