@@ -104,7 +104,6 @@ export function addedAsRequired(ctx: Context): boolean {
   return Array.isArray(required) && required.includes(at.at(-1));
 }
 
-/** The operations of a document that use a security scheme, as [path, method]. */
 const usersOfScheme = (doc: OpenApiDocument, scheme: Segment) =>
   Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
     HTTP_METHODS.filter((m) => item[m]?.security?.some((r) => scheme in r)).map((m) => [path, m] as const),

@@ -11,7 +11,6 @@ import { valueOf, type Context, type Requirement } from "./locate.ts";
 export const LEVELS = ["breaking", "non-breaking", "docs"] as const;
 export type Level = (typeof LEVELS)[number];
 
-/** The library's verdicts as levels, where no rule says otherwise. */
 export const LIBRARY_LEVELS: Record<DiffType, Level> = {
   breaking: "breaking",
   "non-breaking": "non-breaking",
