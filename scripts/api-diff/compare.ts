@@ -11,7 +11,7 @@ import { LEVELS, LIBRARY_LEVELS, RULES, type Level } from "./rules.ts";
 export type Bump = "major" | "minor" | "patch" | "none";
 export interface Change {
   level: Level;
-  /** null for a change of the document itself (info, servers), as the path. */
+  /** operationId and path: null for a change of the document itself (info, servers). */
   operationId: string | null;
   path: string | null;
   /** The client methods that call the operation; empty when none does. */
