@@ -6,15 +6,14 @@ import { root } from "../lib/script.ts";
 import { bundleSpecAt, bundleSpecDir, clientMethods, normalize, type MethodTable } from "./load.ts";
 import { HTTP_METHODS, locate, restatesFieldChange, type OpenApiDocument } from "./locate.ts";
 import { describe } from "./message.ts";
-import { classify, LEVELS, LIBRARY_LEVELS, type Level } from "./rules.ts";
+import { LEVELS, LIBRARY_LEVELS, RULES, type Level } from "./rules.ts";
 
 export type Bump = "major" | "minor" | "patch" | "none";
 export interface Change {
   level: Level;
-  /** operationId, path and method (upper case) are null for a change of the document itself (info, servers). */
+  /** operationId and path: null for a change of the document itself (info, servers). */
   operationId: string | null;
   path: string | null;
-  method: string | null;
   /** The client methods that call the operation; empty when none does. */
   methods: string[];
   message: string;
@@ -24,10 +23,7 @@ export interface Change {
   /** A non-breaking addition (changelog section "Added") rather than another change ("Changed"). */
   added: boolean;
 }
-export interface DiffResult {
-  bump: Bump;
-  changes: Change[];
-}
+export type DiffResult = { bump: Bump; changes: Change[] };
 
 /** normalize() once per document object: a spec compared with many others (the tests) is dereferenced once. */
 const normalized = new WeakMap<OpenApiDocument, Promise<OpenApiDocument>>();
@@ -44,39 +40,30 @@ function dropUnchanged(before: OpenApiDocument, after: OpenApiDocument) {
   }
 }
 
-/** The bump a list of changes calls for: major for any breaking one, minor for any other, patch for docs only. */
-export function bumpOf(changes: Pick<Change, "level">[]): Bump {
-  const level = LEVELS.find((l) => changes.some((c) => c.level === l));
-  return level ? ({ breaking: "major", "non-breaking": "minor", docs: "patch" } as const)[level] : "none";
-}
-
 /**
  * The changes from `before` to `after` (bundled specs, as generated/openapi.json; read, never changed), naming the
- * client methods of each operation from `methods` (the newer client), else `baseMethods` (the older one).
+ * client methods of each operation from the first of `tables` that has it (the newer client's, then the older one's).
  */
-export async function diffSpecs(
-  before: OpenApiDocument,
-  after: OpenApiDocument,
-  { methods = new Map(), baseMethods = new Map() }: { methods?: MethodTable; baseMethods?: MethodTable } = {},
-): Promise<DiffResult> {
+export async function diffSpecs(before: OpenApiDocument, after: OpenApiDocument, tables: MethodTable[] = []) {
   for (const doc of [before, after]) if (!normalized.has(doc)) normalized.set(doc, normalize(doc));
   const whole = { before: await normalized.get(before)!, after: await normalized.get(after)! };
   const [a, b] = [structuredClone(whole.before), structuredClone(whole.after)];
   dropUnchanged(a, b);
   const changes = new Map<string, Change>();
   for (const diff of apiCompare(a, b).diffs) {
-    for (const ctx of locate(diff, a, b, whole)) {
+    for (const ctx of locate(diff, whole)) {
       if (restatesFieldChange(ctx)) continue;
-      const { level, rule } = classify(ctx);
-      const { operationId, path, method } = ctx;
-      const message = describe(ctx);
+      // rules.ts: the first rule with a level decides, else the library's verdict stands
+      const rule = RULES.find((r) => r.level(ctx));
+      const level = rule?.level(ctx) ?? LIBRARY_LEVELS[ctx.libraryType];
+      const { operationId, path } = ctx;
+      const [message, libraryLevel] = [describe(ctx), LIBRARY_LEVELS[ctx.libraryType]];
       const added = level === "non-breaking" && ctx.action === "add" && (ctx.keyword ?? "enum") === "enum";
-      const libraryLevel = LIBRARY_LEVELS[ctx.libraryType];
-      const named = (operationId && (methods.get(operationId) ?? baseMethods.get(operationId))) || [];
+      const named = (operationId && tables.map((t) => t.get(operationId)).find(Boolean)) || [];
       // one line per operation and message: an example edited in ten places is one change
-      const key = JSON.stringify([level, operationId, method, path, message]);
+      const key = JSON.stringify([level, operationId, ctx.method, path, message]);
       if (!changes.has(key))
-        changes.set(key, { level, operationId, methods: named, path, method, message, rule, libraryLevel, added });
+        changes.set(key, { level, operationId, methods: named, path, message, rule: rule?.name, libraryLevel, added });
     }
   }
   const sorted = [...changes.values()].sort(
@@ -85,15 +72,18 @@ export async function diffSpecs(
       String(x.operationId).localeCompare(String(y.operationId)) ||
       x.message.localeCompare(y.message),
   );
-  return { bump: bumpOf(sorted), changes: sorted };
+  // the bump: major for any breaking change (sorted first), minor for any other, patch for docs only
+  const bump: Bump = sorted[0]
+    ? ({ breaking: "major", "non-breaking": "minor", docs: "patch" } as const)[sorted[0].level]
+    : "none";
+  return { bump, changes: sorted };
 }
 
 /** The spec and the client's methods at a git ref of the repository in `dir`, compared with its work tree. */
 export async function diffAgainstRef(ref: string, dir = root): Promise<DiffResult> {
   const [before, after] = await Promise.all([bundleSpecAt(ref, dir), bundleSpecDir(dir)]);
-  return diffSpecs(before, after, { methods: clientMethods(dir), baseMethods: clientMethods(dir, ref) });
+  return diffSpecs(before, after, [clientMethods(dir), clientMethods(dir, ref)]);
 }
 
-/** The `--json` form: { bump, changes: [{ level, operationId, methods, path, message }] }. */
 export const toJson = (result: DiffResult) =>
   JSON.stringify(result, ["bump", "changes", "level", "operationId", "methods", "path", "message"], 2);

@@ -1,6 +1,6 @@
 // The API diff's entry points, for scripts/release/ and the tests.
-export { bumpOf, diffAgainstRef, diffSpecs, toJson, type Bump, type Change, type DiffResult } from "./compare.ts";
+export { diffAgainstRef, diffSpecs, toJson, type Bump, type Change, type DiffResult } from "./compare.ts";
 export { clientMethods, git, type MethodTable } from "./load.ts";
 export type { OpenApiDocument } from "./locate.ts";
-export { changelogLines, changelogMarkdown } from "./message.ts";
-export { LIBRARY_LEVELS, RULES, type Level } from "./rules.ts";
+export { changelogMarkdown } from "./message.ts";
+export { LEVELS, LIBRARY_LEVELS, RULES, type Level } from "./rules.ts";

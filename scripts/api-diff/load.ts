@@ -1,7 +1,7 @@
 // The documents the diff compares: spec/ bundled into one (@redocly/openapi-core with the project's redocly.yaml, as
 // `npm run generate` bundles it), from the work tree or a git ref, then dereferenced and normalised; and the client's
 // methods of each side (generated/methods.json), so that the changelog names `ports.list` rather than a path.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -36,11 +36,8 @@ export async function bundleSpecDir(dir: string): Promise<OpenApiDocument> {
 
 /** The spec at a git ref of the repository in `dir`, bundled (from `git archive`: the work tree is left alone). */
 export async function bundleSpecAt(ref: string, dir: string): Promise<OpenApiDocument> {
-  try {
-    git(dir, "rev-parse", "--verify", "--quiet", `${ref}^{commit}`);
-  } catch {
+  if (spawnSync("git", ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`], { cwd: dir }).status)
     throw new Error(`--base ${ref}: no such commit in ${dir}`);
-  }
   const tmp = mkdtempSync(join(tmpdir(), "rainbond-api-diff-"));
   try {
     const tar = execFileSync("git", ["archive", ref, "spec"], { cwd: dir, maxBuffer: 256 << 20 });

@@ -11,12 +11,9 @@ const DOCUMENT_KEYS = new Set(["openapi", "info", "servers", "tags", "externalDo
 
 type Segment = string | number;
 export type Requirement = Record<string, string[]>;
-export type Parameter = { name: string; in: string; required?: boolean } & Record<string, unknown>;
-export type Operation = { operationId?: string; parameters?: Parameter[]; security?: Requirement[] } & Record<
-  string,
-  unknown
->;
-export type PathItem = { parameters?: Parameter[] } & Partial<Record<Method, Operation>>;
+type Parameter = { name: string; in: string; required?: boolean } & Record<string, unknown>;
+type Operation = { operationId?: string; parameters?: Parameter[]; security?: Requirement[] } & Record<string, unknown>;
+type PathItem = { parameters?: Parameter[] } & Partial<Record<Method, Operation>>;
 export type OpenApiDocument = { paths?: Record<string, PathItem>; security?: Requirement[] } & Record<string, unknown>;
 
 export interface Context {
@@ -24,12 +21,10 @@ export interface Context {
   before: unknown;
   after: unknown;
   libraryType: DiffType;
-  scope: "operation" | "document";
   path: string | null;
   method: string | null;
   operationId: string | null;
-  beforeOp?: Operation;
-  afterOp?: Operation;
+  ops?: { before?: Operation; after?: Operation };
   /** The library's path below the operation; its first `depth` segments lead to the keyword. */
   at?: Segment[];
   depth?: number;
@@ -87,10 +82,10 @@ function inOperation(at: Segment[], param?: Parameter): Where {
 
 /** The node `depth` segments below a context's operation, on one side (a parameter found by name and place). */
 export function nodeAt(ctx: Context, side: "before" | "after", depth: number): unknown {
-  const op = side === "before" ? ctx.beforeOp : ctx.afterOp;
   const { name, in: place } = ctx.param ?? {};
   const parameter = ctx.part === "parameter";
   if (!ctx.at) return undefined;
+  const op = ctx.ops?.[side];
   let node: unknown = parameter ? op?.parameters?.find((p) => p.name === name && p.in === place) : op;
   for (const segment of ctx.at.slice(parameter ? 2 : 0, depth)) node = child(node, segment);
   return node;
@@ -109,7 +104,6 @@ export function addedAsRequired(ctx: Context): boolean {
   return Array.isArray(required) && required.includes(at.at(-1));
 }
 
-/** The operations of a document that use a security scheme, as [path, method]. */
 const usersOfScheme = (doc: OpenApiDocument, scheme: Segment) =>
   Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
     HTTP_METHODS.filter((m) => item[m]?.security?.some((r) => scheme in r)).map((m) => [path, m] as const),
@@ -117,39 +111,33 @@ const usersOfScheme = (doc: OpenApiDocument, scheme: Segment) =>
 
 /**
  * The contexts of one diff: usually one; a change of a whole path item, or of a security scheme, counts once per
- * operation it reaches. `before` and `after` are the documents the diff was computed on, `whole` the same before
- * unchanged operations were dropped (compare.ts): where those operations, and the users of a scheme, are read.
+ * operation it reaches. `docs` are whole: the diff ran on copies without their unchanged operations (compare.ts),
+ * which a changed security scheme still reaches.
  */
-export function locate(
-  diff: Diff,
-  before: OpenApiDocument,
-  after: OpenApiDocument,
-  whole = { before, after },
-): Context[] {
+export function locate(diff: Diff, docs: Record<"before" | "after", OpenApiDocument>): Context[] {
   const base = { action: diff.action, before: diff.before, after: diff.after, libraryType: diff.type };
   const [top, path, method, ...rest] = diff.path;
   const operation = (p: string, m: Method, where: Where): Context => {
-    const beforeOp = before.paths?.[p]?.[m] ?? whole.before.paths?.[p]?.[m];
-    const afterOp = after.paths?.[p]?.[m] ?? whole.after.paths?.[p]?.[m];
-    const operationId = (afterOp ?? beforeOp)?.operationId ?? null;
-    return { ...base, scope: "operation", path: p, method: m.toUpperCase(), operationId, beforeOp, afterOp, ...where };
+    const ops = { before: docs.before.paths?.[p]?.[m], after: docs.after.paths?.[p]?.[m] };
+    const operationId = (ops.after ?? ops.before)?.operationId ?? null;
+    return { ...base, path: p, method: m.toUpperCase(), operationId, ops, ...where };
   };
   if (top === "paths" && typeof path === "string") {
     if (!isMethod(method)) {
       // a whole path item added or removed (or a key of it that normalize() does not leave, such as `summary`)
-      const item = (diff.action === "add" ? after : before).paths?.[path] ?? {};
+      const item = docs[diff.action === "add" ? "after" : "before"].paths?.[path] ?? {};
       const where: Where = { part: "operation", field: [], ...(method !== undefined && { keyword: method, rest }) };
       return HTTP_METHODS.filter((m) => item[m]).map((m) => operation(path, m, where));
     }
     const ctx = operation(path, method, { part: "operation" });
-    const param = (diff.action === "add" ? ctx.afterOp : ctx.beforeOp)?.parameters?.[Number(rest[1])];
+    const param = ctx.ops?.[diff.action === "add" ? "after" : "before"]?.parameters?.[Number(rest[1])];
     return [{ ...ctx, ...inOperation(rest, rest[0] === "parameters" ? param : undefined), at: rest }];
   }
   if (top === "components" && path === "securitySchemes") {
     // a scheme added or removed as a whole matters only through the requirements that name it, reported on their own
     if (method === undefined || rest.length === 0) return [];
-    const users = usersOfScheme(whole.after, method);
-    const reached = users.length ? users : usersOfScheme(whole.before, method);
+    const users = usersOfScheme(docs.after, method);
+    const reached = users.length ? users : usersOfScheme(docs.before, method);
     const where = { part: "scheme", scheme: method, keyword: rest[0], rest: rest.slice(1) } as const;
     return reached.map(([p, m]) => operation(p, m, where));
   }
@@ -158,7 +146,7 @@ export function locate(
   const extension = top === "components" && String(path).startsWith("x-");
   const [keyword, below] = extension ? [String(path), diff.path.slice(2)] : [String(top), diff.path.slice(1)];
   const part = extension || DOCUMENT_KEYS.has(String(top)) ? "document" : "other";
-  return [{ ...base, scope: "document", path: null, method: null, operationId: null, part, keyword, rest: below }];
+  return [{ ...base, path: null, method: null, operationId: null, part, keyword, rest: below }];
 }
 
 /**

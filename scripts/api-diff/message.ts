@@ -10,8 +10,8 @@ const show = (value: unknown) => {
   return `\`${text.length > 60 ? `${text.slice(0, 57)}...` : text}\``;
 };
 const showType = (type: unknown) => (type === undefined ? "any" : `\`${[type].flat().join(" | ")}\``);
-const showSecurity = (requirements = [] as Requirement[]) => {
-  const schemes = requirements.map((r) => Object.keys(r).map((s) => `\`${s}\``));
+const showSecurity = (requirements: unknown) => {
+  const schemes = ((requirements ?? []) as Requirement[]).map((r) => Object.keys(r).map((s) => `\`${s}\``));
   return schemes.length && schemes.every((s) => s.length) ? schemes.map((s) => s.join(" and ")).join(" or ") : "none";
 };
 
@@ -28,14 +28,12 @@ function subject(ctx: Context, field = ctx.field ?? []) {
 export function describe(ctx: Context): string {
   const { action, keyword, rest = [] } = ctx;
   const [before, after] = [valueOf(ctx, "before"), valueOf(ctx, "after")];
-  if (ctx.scope === "document") return `${[keyword, ...rest].join(".")} changed`;
+  if (ctx.path === null) return `${[keyword, ...rest].join(".")} changed`;
   if (ctx.part === "operation" && keyword === undefined) {
     const op = `\`${ctx.method} ${ctx.path}\``;
     return action === "add" ? `new operation ${op}` : `operation ${op} removed`;
   }
-  if (ctx.part === "security") {
-    return `security: ${showSecurity(before as Requirement[])} -> ${showSecurity(after as Requirement[])}`;
-  }
+  if (ctx.part === "security") return `security: ${showSecurity(before)} -> ${showSecurity(after)}`;
   const what = subject(ctx);
   if (keyword === undefined) {
     const required = ctx.part !== "response" && addedAsRequired(ctx); // in a response, "required" means present
@@ -81,8 +79,8 @@ function who(change: Change) {
   return change.operationId ? `\`${change.operationId}\` (no client method)` : "the API document";
 }
 
-/** The changelog's lines, sections with no change left out; [] when nothing changed. */
-export function changelogLines({ changes }: Pick<DiffResult, "changes">): string[] {
+/** The changelog, sections with no change left out. */
+export function changelogMarkdown({ changes }: Pick<DiffResult, "changes">): string {
   const lines: string[] = [];
   for (const [title, belongs] of SECTIONS) {
     const byMessage = new Map<string, Set<string>>();
@@ -93,10 +91,5 @@ export function changelogLines({ changes }: Pick<DiffResult, "changes">): string
     lines.push(...(lines.length ? [""] : []), `**${title}**`, "");
     for (const [message, owners] of byMessage) lines.push(`- ${[...owners].join(", ")}: ${message}`);
   }
-  return lines;
-}
-
-export function changelogMarkdown(result: Pick<DiffResult, "changes">): string {
-  const lines = changelogLines(result);
   return lines.length ? `${lines.join("\n")}\n` : "No API changes.\n";
 }

@@ -10,10 +10,7 @@ import { valueOf, type Context, type Requirement } from "./locate.ts";
 /** From the most severe down: a major, a minor and a patch bump. */
 export const LEVELS = ["breaking", "non-breaking", "docs"] as const;
 export type Level = (typeof LEVELS)[number];
-/** A rule: its level for a change it applies to, undefined for any other. */
-export type Rule = { name: string; why: string; level(ctx: Context): Level | undefined };
 
-/** The library's verdicts as levels, where no rule says otherwise. */
 export const LIBRARY_LEVELS: Record<DiffType, Level> = {
   breaking: "breaking",
   "non-breaking": "non-breaking",
@@ -25,16 +22,16 @@ export const LIBRARY_LEVELS: Record<DiffType, Level> = {
 };
 
 const isRequestSide = (ctx: Context) => ctx.part === "request" || ctx.part === "parameter";
-/** The types a `type` value allows; `integer` counts as a kind of `number`. */
-const typesOf = (type: unknown): unknown[] => (type === undefined ? ["any"] : [type].flat());
-/** Whether the types of `wide` (a side) take every type of `narrow`: a change from one to the other breaks nothing. */
+/** Whether the types of `wide` (a side) take every type of `narrow` (`integer` a kind of `number`): no break. */
 const widens = (ctx: Context, narrow: "before" | "after", wide: "before" | "after"): Level => {
-  const [from, to] = [typesOf(valueOf(ctx, narrow)), typesOf(valueOf(ctx, wide))];
+  const types = (side: "before" | "after") => [valueOf(ctx, side) ?? "any"].flat();
+  const [from, to] = [types(narrow), types(wide)];
   const fits = to.includes("any") || from.every((t) => to.includes(t) || (t === "integer" && to.includes("number")));
   return fits ? "non-breaking" : "breaking";
 };
 
-export const RULES: Rule[] = [
+/** Each rule: its level for a change it applies to, undefined for any other. */
+export const RULES: { name: string; why: string; level(ctx: Context): Level | undefined }[] = [
   {
     name: "examples-are-docs",
     why: "examples are read by people and by the mock server, never by the client; the library calls some edits breaking",
@@ -46,9 +43,8 @@ export const RULES: Rule[] = [
     level: (ctx) => {
       if (ctx.keyword !== "x-max-points-per-series") return undefined;
       const [before, after] = [valueOf(ctx, "before"), valueOf(ctx, "after")];
-      return after !== undefined && (before === undefined || Number(after) < Number(before))
-        ? "breaking"
-        : "non-breaking";
+      const lower = after !== undefined && (before === undefined || Number(after) < Number(before));
+      return lower ? "breaking" : "non-breaking";
     },
   },
   {
@@ -96,12 +92,10 @@ export const RULES: Rule[] = [
     why:
       "a changed default changes what every call that leaves the value out gets (and the client's range check " +
       "uses the `step` default); stating a default that was not stated before changes nothing",
-    level: (ctx) =>
-      isRequestSide(ctx) && ctx.keyword === "default"
-        ? ctx.action === "replace"
-          ? "breaking"
-          : "non-breaking"
-        : undefined,
+    level: (ctx) => {
+      if (!isRequestSide(ctx) || ctx.keyword !== "default") return undefined;
+      return ctx.action === "replace" ? "breaking" : "non-breaking";
+    },
   },
   {
     name: "security-requirements",
@@ -129,12 +123,3 @@ export const RULES: Rule[] = [
     level: (ctx) => (ctx.part === "document" ? "docs" : undefined),
   },
 ];
-
-/** The level of a change for this client's users, and the rule that decided it (undefined: the library's verdict). */
-export function classify(ctx: Context): { level: Level; rule: string | undefined } {
-  for (const rule of RULES) {
-    const level = rule.level(ctx);
-    if (level) return { level, rule: rule.name };
-  }
-  return { level: LIBRARY_LEVELS[ctx.libraryType], rule: undefined };
-}

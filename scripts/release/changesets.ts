@@ -1,10 +1,16 @@
 // Changesets (@changesets/cli) as the release scripts use them: the changeset a spec change gets, written from its
-// API diff, and the release check: a breaking API change against the base branch needs a changeset, added by the
-// branch, that bumps the major version (the minor one while 0.x, as semver's rule goes).
+// API diff; the release check: a breaking API change against the base branch needs a changeset, added by the
+// branch, that bumps the major version (the minor one while 0.x, as semver's rule goes); and changesets' version and
+// publish steps. version(): `changeset version` (the pending changesets become the new version in package.json and
+// its section in CHANGELOG.md, and are deleted), then the same version in package-lock.json, whose root entry would
+// otherwise lag behind. publish(): `changeset publish` runs `npm publish` for a version the registry does not have
+// yet (`prepare` builds dist/; in the Release workflow npm signs it with provenance) and tags it v<version>; the
+// release notes are the version's section of CHANGELOG.md.
+import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import parseChangeset from "@changesets/parse";
-import { changelogLines, changelogMarkdown, diffAgainstRef, git, type DiffResult } from "../api-diff/index.ts";
+import { changelogMarkdown, diffAgainstRef, git, type DiffResult } from "../api-diff/index.ts";
 
 const ORDER = ["none", "patch", "minor", "major"];
 
@@ -18,8 +24,8 @@ export const manifestOf = (dir: string): { name: string; version: string } =>
 export async function writeApiChangeset(dir: string, result: DiffResult, name?: string): Promise<string | undefined> {
   if (result.bump === "none") return undefined;
   const file = `.changeset/${name ?? `api-${git(dir, "rev-parse", "--short", "HEAD").trim()}`}.md`;
-  const summary = ["The API changed (spec/):", "", ...changelogLines(result)].join("\n");
-  const text = `---\n${JSON.stringify(manifestOf(dir).name)}: ${result.bump}\n---\n\n${summary}\n`;
+  const summary = `The API changed (spec/):\n\n${changelogMarkdown(result)}`;
+  const text = `---\n${JSON.stringify(manifestOf(dir).name)}: ${result.bump}\n---\n\n${summary}`;
   const filepath = join(dir, file);
   const { format, resolveConfig } = await import("prettier"); // loaded when used: the other commands start faster
   writeFileSync(filepath, await format(text, { ...(await resolveConfig(filepath)), filepath }));
@@ -47,17 +53,53 @@ export async function releaseCheck(dir: string, base: string): Promise<{ ok: boo
   );
   const bump = ORDER[Math.max(0, ...bumps.map((type) => ORDER.indexOf(type)))];
   const needed = coveringBumps(version);
-  const list = changelogMarkdown({ changes }).trim();
-  if (needed.includes(bump!)) {
-    return {
-      ok: true,
-      report: `release check: breaking API changes against ${base}, versioned (${bump}: ${added.join(", ")}).\n\n${list}`,
-    };
-  }
-  const why = `no changeset this branch adds bumps ${name} ${needed.join(" or ")} (${version}; the changesets added ask for ${bump})`;
+  const ok = needed.includes(bump!);
+  const verdict = ok
+    ? `breaking API changes against ${base}, versioned (${bump}: ${added.join(", ")})`
+    : `the API diff against ${base} is breaking, and no changeset this branch adds bumps ${name} ${needed.join(" or ")} (${version}; the changesets added ask for ${bump})`;
   const fix = `Write one from the diff with \`npm run changeset:api -- --base ${base}\` (or \`npx changeset\`, choosing major).`;
-  return {
-    ok: false,
-    report: `release check: the API diff against ${base} is breaking, and ${why}.\n\n${list}\n\n${fix}`,
-  };
+  const list = changelogMarkdown({ changes }).trim();
+  return { ok, report: [`release check: ${verdict}.`, list, ...(ok ? [] : [fix])].join("\n\n") };
+}
+
+const changeset = (dir: string, command: string) =>
+  execFileSync(process.execPath, ["node_modules/@changesets/cli/bin.js", command], { cwd: dir, stdio: "pipe" });
+
+export function version(dir: string): string {
+  changeset(dir, "version");
+  const { version } = manifestOf(dir);
+  const file = join(dir, "package-lock.json");
+  const lock = JSON.parse(readFileSync(file, "utf8"));
+  lock.version = lock.packages[""].version = version;
+  writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
+  return version;
+}
+
+const tagged = (dir: string, tag: string) => git(dir, "tag", "--list", tag).trim() === tag;
+
+/** Publishes the package in `dir` if its version is not on the registry yet; what was published, and its notes. */
+export function publish(dir: string): { published: boolean; version: string; tag: string; notes?: string } {
+  const { version } = manifestOf(dir);
+  const tag = `v${version}`;
+  const before = tagged(dir, tag);
+  changeset(dir, "publish");
+  if (before || !tagged(dir, tag)) return { published: false, version, tag };
+  // the notes: the version's section of CHANGELOG.md (as changesets writes it), without its heading
+  const changelog = readFileSync(join(dir, "CHANGELOG.md"), "utf8");
+  const section = changelog.split(/^## /m).find((s) => s.split("\n", 1)[0]!.trim() === version);
+  if (section === undefined) throw new Error(`CHANGELOG.md has no section for ${version}`);
+  return { published: true, version, tag, notes: `${section.replace(/^.*\n?/, "").trim()}\n` };
+}
+
+/** Pushes the tag and makes the GitHub release of it (GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL). */
+export async function githubRelease(dir: string, tag: string, notes: string): Promise<void> {
+  const { GITHUB_TOKEN: token, GITHUB_REPOSITORY: repo, GITHUB_API_URL: api = "https://api.github.com" } = process.env;
+  if (!token || !repo) throw new Error("--github needs GITHUB_TOKEN and GITHUB_REPOSITORY");
+  git(dir, "push", "origin", `refs/tags/${tag}`);
+  const response = await fetch(`${api}/repos/${repo}/releases`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, accept: "application/vnd.github+json" },
+    body: JSON.stringify({ tag_name: tag, name: tag, body: notes }),
+  });
+  if (!response.ok) throw new Error(`creating the GitHub release ${tag}: ${response.status} ${await response.text()}`);
 }

@@ -6,23 +6,14 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { scriptArgs } from "../lib/script.ts";
-import {
-  changelogLines,
-  clientMethods,
-  diffSpecs,
-  git,
-  type DiffResult,
-  type OpenApiDocument,
-} from "../api-diff/index.ts";
+import { changelogMarkdown, clientMethods, diffSpecs, git, type DiffResult } from "../api-diff/index.ts";
 import { writeApiChangeset } from "./changesets.ts";
 
 export const LABELS = { major: "api:breaking", minor: "api:additive", patch: "api:docs", none: "" };
 const MAX_SPEC_DIFF = 55_000;
 
-const readBundle = (dir: string): OpenApiDocument => {
-  const file = join(dir, "generated/openapi.json");
-  return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : { openapi: "3.1.0", paths: {} };
-};
+const readBundle = (dir: string, file = join(dir, "generated/openapi.json")) =>
+  existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : { openapi: "3.1.0", paths: {} };
 
 /** Regenerates generated/ in `dir`; when it changed: its API diff, the changeset written from it, and the body. */
 export async function regenerate(dir: string, changesetName?: string) {
@@ -30,33 +21,20 @@ export async function regenerate(dir: string, changesetName?: string) {
   execFileSync(process.execPath, scriptArgs(join(dir, "scripts/generate.ts")), { cwd: dir, stdio: "pipe" });
   const files = git(dir, "status", "--porcelain", "--", "generated/").split("\n").filter(Boolean);
   if (files.length === 0) return undefined;
-  const result = await diffSpecs(before, readBundle(dir), { methods: clientMethods(dir) });
+  const result = await diffSpecs(before, readBundle(dir), [clientMethods(dir)]);
   const changeset = await writeApiChangeset(dir, result, changesetName);
   return { result, changeset, body: pullRequestBody(dir, result, changeset, files) };
 }
 
-/**
- * The pull request's body: the API changelog first, then the changeset, the regenerated files (and the branch they
- * were made on) and the spec's changes since generated/ was last committed; the link to the workflow run.
- */
 function pullRequestBody(dir: string, result: DiffResult, changeset: string | undefined, files: string[]): string {
-  const {
-    GITHUB_SERVER_URL: server,
-    GITHUB_REPOSITORY: repo,
-    GITHUB_RUN_ID: id,
-    GITHUB_REF_NAME: branch,
-  } = process.env;
-  const ref = `${branch ?? git(dir, "rev-parse", "--abbrev-ref", "HEAD").trim()} (${git(dir, "rev-parse", "--short", "HEAD").trim()})`;
-  const last = git(dir, "log", "-1", "--format=%H", "--", "generated/").trim();
+  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repo, GITHUB_RUN_ID: id } = process.env;
+  const ref = `${process.env.GITHUB_REF_NAME ?? git(dir, "rev-parse", "--abbrev-ref", "HEAD").trim()} (${git(dir, "rev-parse", "--short", "HEAD").trim()})`;
+  const [last, title] = git(dir, "log", "-1", "--format=%H%n%h (%s)", "--", "generated/").split("\n");
   const base = last || git(dir, "hash-object", "-t", "tree", "/dev/null").trim();
-  const since = last
-    ? `since ${git(dir, "log", "-1", "--format=%h (%s)", last).trim()}`
-    : "(generated/ never committed)";
+  const since = last ? `since ${title}` : "(generated/ never committed)";
   const diff = `${git(dir, "diff", "--stat", base, "--", "spec/")}\n${git(dir, "diff", base, "--", "spec/")}`;
-  const changelog = changelogLines(result);
   return [
-    ...(changelog.length ? changelog : ["No API change: generated/ changed in form only."]),
-    "",
+    result.bump === "none" ? "No API change: generated/ changed in form only.\n" : changelogMarkdown(result),
     changeset
       ? `Changeset: \`${changeset}\` (**${result.bump}**), written from \`npm run api-diff\`; edit its text if you like.`
       : "No changeset: nothing for users to version.",

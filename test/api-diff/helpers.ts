@@ -64,7 +64,7 @@ export function param(doc: Doc, path: string, method: string, name: string): Par
 export async function diffOf(mutate: (doc: Doc) => void): Promise<DiffResult> {
   const changed = structuredClone(base);
   mutate(changed);
-  return diffSpecs(base as unknown as OpenApiDocument, changed as unknown as OpenApiDocument, { methods });
+  return diffSpecs(base as unknown as OpenApiDocument, changed as unknown as OpenApiDocument, [methods]);
 }
 
 /** The changes, as "level method: message" lines, for readable assertions. */
