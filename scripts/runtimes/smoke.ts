@@ -1,15 +1,14 @@
-// The smoke suite of the runtime matrix: one ES module, run unchanged (its types stripped) in Node, Bun, Deno, the edge
-// runtime and Chromium. It imports nothing: each runtime's entry (entries.ts) loads the package its own way (`import`,
-// `require`, an import map, a bundle) and hands its exports in, so the same checks run against the ESM and the
-// CommonJS builds. Its asserts are its own because no assertion library runs in all five.
+// The smoke suite of the runtime matrix, run unchanged (its types stripped) in every runtime. It imports nothing: each
+// runtime's entry (entries.ts) loads the package its own way and hands its exports in, so the same checks run against
+// the ESM and the CommonJS builds; its asserts are its own because no assertion library runs in all five.
 import type * as Package from "../../src/index.ts";
 
 /** `baseUrl`: the Prism mock; `hangUrl`: a server that never finishes an answer (entries.ts). */
 export type SmokeConfig = { baseUrl: string; hangUrl: string; token: string; timeoutMs?: number };
 /** `runtime`: where the suite ran, as the runtime says (`node 22.23.3`, `HeadlessChrome 143.0.7499.0`, ...); `inspect`:
- *  whether it had an `inspect` for the token check to look through; `detail`: why a check failed. */
+ *  whether it had an `inspect` for the token check to look through. */
 export type SmokeReport = { runtime: string; inspect: boolean; ok: boolean; checks: SmokeCheck[] };
-export type SmokeCheck = { name: string; ok: boolean; detail?: string };
+type SmokeCheck = { name: string; ok: boolean; detail?: string };
 
 /** The line an entry prints for the runner to find among whatever else the runtime prints. */
 export const REPORT_MARK = "rainbond-smoke-report ";
@@ -30,24 +29,6 @@ function fields(actual: object, expected: Record<string, unknown>, what = "") {
     assert(Object.is(got, value), `${what}${key}: expected ${show(value)}, got ${show(got)}`);
   }
 }
-/** Runs `call`, which must reject with an instance of each class named (by `instanceof`, not by name), of
- *  RainbondError and of Error, named after the first; resolves with what it rejected with. */
-async function failsWith(lib: typeof Package, call: () => Promise<unknown>, what: string, ...names: ErrorName[]) {
-  const resolved = new CheckFailed(`${what}: resolved, but it should have failed`);
-  const err: unknown = await call().then(
-    () => Promise.reject(resolved),
-    (e: unknown) => e,
-  );
-  for (const name of [...names, "RainbondError" as const]) {
-    const Class: unknown = lib[name];
-    assert(typeof Class === "function", `the package exports no ${name}`);
-    assert(err instanceof Class, `${what}: ${describe(err)} is not instanceof ${name}`);
-  }
-  assert(err instanceof Error, `${what}: ${describe(err)} is not instanceof Error`);
-  fields(err, { name: names[0] }, `${what}: `);
-  return err;
-}
-
 type ErrorName = Extract<keyof typeof Package, `Rainbond${string}Error`>;
 
 /** The globals that tell the runtimes apart. */
@@ -87,7 +68,21 @@ export async function smoke(
   const countingFetch: typeof fetch = (input, init) => (sent++, globalThis.fetch(input, init));
   const client = (options: Partial<Package.ClientOptions> = {}) =>
     lib.createRainbondClient({ baseUrl, token, logLevel: "off", fetch: countingFetch, ...options });
-  const failure = failsWith.bind(undefined, lib);
+  /** `call` must reject with an instance (by `instanceof`, not by name) of each class named, of RainbondError and of
+   *  Error, named after the first; resolves with what it rejected with. */
+  async function failure(call: () => Promise<unknown>, what: string, ...names: ErrorName[]) {
+    const err: unknown = await call().then(
+      () => Promise.reject(new CheckFailed(`${what}: resolved, but it should have failed`)),
+      (e: unknown) => e,
+    );
+    for (const name of [...names, "RainbondError", "Error"] as const) {
+      const Class: unknown = name === "Error" ? Error : lib[name];
+      assert(typeof Class === "function", `the package exports no ${name}`);
+      assert(err instanceof Class, `${what}: ${describe(err)} is not instanceof ${name}`);
+    }
+    fields(err as Error, { name: names[0] }, `${what}: `);
+    return err as Error;
+  }
   let notFound: Error | undefined; // the 404 error, shown in the last check
 
   const checks: Record<string, () => Promise<void>> = {
