@@ -9,7 +9,7 @@ import { commandLine } from "../lib/script.ts";
 import { startPrism } from "../prism.ts";
 import { cacheRoot, installed } from "./cache.ts";
 import { runInChromium, startHangingServer, writeEntries } from "./entries.ts";
-import { matrixRows, PINNED, runRows, writeTypeScriptConsumer } from "./matrix.ts";
+import { matrixRows, PINNED, runRows } from "./matrix.ts";
 
 const { values } = commandLine(
   "usage: npm run test:runtimes -- [--only <row>,<row>...] [--typescript <version>,<version>...]\n\n" +
@@ -37,12 +37,10 @@ try {
   // The suite runs as JavaScript in every runtime (Node 20 and browsers strip no types): esbuild removes them.
   const smoke = await transform(await readFile(new URL("smoke.ts", import.meta.url), "utf8"), { loader: "ts" });
   await writeEntries(consumer.dir, config, smoke.code);
-  await writeTypeScriptConsumer(consumer.dir);
   const rows = matrixRows({
     run,
     install,
     consumerDir: consumer.dir,
-    config,
     chromium: () => runInChromium(consumer.dir, config, run),
     typescripts: list(values.typescript) ?? PINNED.typescript,
   }).filter((row) => !only || only.some((start) => row.name.toLowerCase().startsWith(start)));
