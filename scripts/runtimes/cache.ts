@@ -1,6 +1,5 @@
-// The runtimes and compilers of the matrix: npm packages, pinned, installed on first need into a cache folder of their
-// own, outside the package's dependency tree (hundreds of MB: no `npm ci` should bring them). docs/runtimes.md says
-// where it is and why the installs run no scripts (the matrix runs the binaries of the platform packages itself).
+// The runtimes and compilers of the matrix, installed on first need into a cache of their own, outside the dependency
+// tree (hundreds of MB: no `npm ci` should bring them). docs/runtimes.md says where, and why installs run no scripts.
 import { existsSync, readdirSync } from "node:fs";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";

@@ -1,7 +1,5 @@
-// npm run test:runtimes: the package, packed, in every runtime and TypeScript its users have (docs/runtimes.md). Builds,
-// packs and installs the package into a throwaway consumer project (scripts/lib/pack.ts), starts the Prism mock and a
-// server that never answers, installs the pinned runtimes into the cache where missing (cache.ts) and runs the rows of
-// matrix.ts, one line each and last `N passed, N failed`. Exit code 1 when any row failed.
+// npm run test:runtimes: the package, packed, in every runtime and TypeScript its users have (docs/runtimes.md): the
+// rows of matrix.ts against a consumer project, the Prism mock and a server that never answers. Exits 1 if a row fails.
 import { readFile } from "node:fs/promises";
 import { transform } from "esbuild";
 import { createConsumer, buildAndPack, run } from "../lib/pack.ts";

@@ -31,31 +31,24 @@ function fields(actual: object, expected: Record<string, unknown>, what = "") {
 }
 type ErrorName = Extract<keyof typeof Package, `Rainbond${string}Error`>;
 
-/** The globals that tell the runtimes apart. */
-const g = globalThis as {
-  EdgeRuntime?: unknown;
-  Bun?: { version: string };
-  Deno?: { version: { deno: string }; inspect(value: unknown, options: object): string };
-  process?: { versions?: { node?: string }; getBuiltinModule?(id: "node:util"): typeof import("node:util") };
-};
-
-/** Where this code runs, as the runtime tells it (the runner checks it against the runtime it started). */
-function runtimeName(): string {
-  if (typeof g.EdgeRuntime === "string") return `edge-runtime (${g.EdgeRuntime})`;
-  if (g.Bun) return `bun ${g.Bun.version}`;
-  if (g.Deno) return `deno ${g.Deno.version.deno}`;
-  if (g.process?.versions?.node) return `node ${g.process.versions.node}`;
+/** Where this code runs, as the runtime tells it (the runner checks it against the runtime it started), and the
+ *  runtime's own `inspect` where it has one: Deno's, or node:util's (Node, Bun). */
+function where(): { runtime: string; inspect?: (value: unknown) => string } {
+  const { EdgeRuntime, Bun, Deno, process } = globalThis as {
+    EdgeRuntime?: unknown;
+    Bun?: { version: string };
+    Deno?: { version: { deno: string }; inspect(value: unknown, options: object): string };
+    process?: { versions?: { node?: string }; getBuiltinModule?(id: "node:util"): typeof import("node:util") };
+  };
+  if (typeof EdgeRuntime === "string") return { runtime: `edge-runtime (${EdgeRuntime})` };
+  if (Deno) return { runtime: `deno ${Deno.version.deno}`, inspect: (value) => Deno.inspect(value, { depth: 10 }) };
+  const util = process?.getBuiltinModule?.("node:util");
+  const inspect = util && ((value: unknown) => util.inspect(value, { depth: 10, showHidden: true }));
+  if (Bun) return { runtime: `bun ${Bun.version}`, inspect };
+  if (process?.versions?.node) return { runtime: `node ${process.versions.node}`, inspect };
   const agent = globalThis.navigator?.userAgent || "unknown";
   const browser = /(\w*Chrome|Firefox)\/([\d.]+)/.exec(agent);
-  return browser ? `${browser[1]} ${browser[2]}` : agent;
-}
-
-/** The runtime's own `inspect`, where it has one: Deno's, or node:util's (Node, Bun). */
-function runtimeInspect(): ((value: unknown) => string) | undefined {
-  const { Deno } = g;
-  if (Deno) return (value) => Deno.inspect(value, { depth: 10 });
-  const util = g.process?.getBuiltinModule?.("node:util");
-  return util && ((value) => util.inspect(value, { depth: 10, showHidden: true }));
+  return { runtime: browser ? `${browser[1]} ${browser[2]}` : agent };
 }
 
 /** The checks, each against the Prism mock at `baseUrl` or the server at `hangUrl`, which never finishes an answer. */
@@ -63,8 +56,7 @@ export async function smoke(
   lib: typeof Package,
   { baseUrl, hangUrl, token, timeoutMs = 300 }: SmokeConfig,
 ): Promise<SmokeReport> {
-  let sent = 0;
-  // Counts the requests a client sends: bad input must be refused with none.
+  let sent = 0; // the requests the clients sent: bad input must be refused with none
   const countingFetch: typeof fetch = (input, init) => (sent++, globalThis.fetch(input, init));
   const client = (options: Partial<Package.ClientOptions> = {}) =>
     lib.createRainbondClient({ baseUrl, token, logLevel: "off", fetch: countingFetch, ...options });
@@ -133,7 +125,7 @@ export async function smoke(
     },
     "the client and its errors show no token": async () => {
       const c = client();
-      const inspect = runtimeInspect() ?? String; // where there is none, String again
+      const inspect = where().inspect ?? String; // where there is none, String again
       const shown = {
         "String(client)": String(c),
         "JSON.stringify(client)": JSON.stringify(c),
@@ -156,5 +148,6 @@ export async function smoke(
     );
     results.push(detail === undefined ? { name, ok: true } : { name, ok: false, detail });
   }
-  return { runtime: runtimeName(), inspect: !!runtimeInspect(), ok: results.every((r) => r.ok), checks: results };
+  const { runtime, inspect } = where();
+  return { runtime, inspect: !!inspect, ok: results.every((r) => r.ok), checks: results };
 }
