@@ -18,9 +18,9 @@ export async function writeEntries(consumerDir: string, config: SmokeConfig, smo
   const [lib, run, mark] = [`"rainbond-openapi"`, `smoke(lib, ${JSON.stringify(config)})`, JSON.stringify(REPORT_MARK)];
   const print = `.then((r) => { console.log(${mark} + JSON.stringify(r)); return r; })`;
   await writeFile(join(consumerDir, "smoke.mjs"), smokeSource);
-  const esm = `import * as lib from ${lib};\nimport { smoke } from "./smoke.mjs";\nexport const done = ${run}${print};\n`;
+  const esm = `import * as lib from ${lib};\nimport { smoke } from "./smoke.mjs";\nexport const done = ${run}${print};`;
   await writeFile(join(consumerDir, "entry.mjs"), esm);
-  const cjs = `const lib = require(${lib});\nimport("./smoke.mjs").then(({ smoke }) => ${run})${print};\n`;
+  const cjs = `const lib = require(${lib});\nimport("./smoke.mjs").then(({ smoke }) => ${run})${print};`;
   await writeFile(join(consumerDir, "entry.cjs"), cjs);
 }
 
@@ -67,7 +67,7 @@ export async function importMapOf(consumerDir: string, run: Run): Promise<Record
 /**
  * Runs entry.mjs in a fresh Chromium page that loads the package's ES modules as the tarball installed them (no
  * bundler to paper over a Node-only import), under guardContext; the page's problems are a failed check of the report.
- * The page is served from loopback, another origin than the Prism mock's (as a console's is): the calls go through CORS.
+ * The page is served from loopback, another origin than the Prism mock's (as a console's is): calls go through CORS.
  */
 export async function runInChromium(consumerDir: string, config: SmokeConfig, run: Run): Promise<SmokeReport> {
   const importMap = JSON.stringify({ imports: await importMapOf(consumerDir, run) });
@@ -95,8 +95,8 @@ export async function runInChromium(consumerDir: string, config: SmokeConfig, ru
     });
     if (guard.seen === 0) throw new Error("the request guard saw no request: it is not in the way");
     // Chromium logs every non-2xx answer; the one the 404 check asks for is expected, any other error is not.
-    const expected404 = `Failed to load resource: the server responded with a status of 404 (Not Found) (${config.baseUrl}/`;
-    guard.consoleErrors = guard.consoleErrors.filter((e) => !e.startsWith(expected404));
+    const expected404 = `the server responded with a status of 404 (Not Found) (${config.baseUrl}/`;
+    guard.consoleErrors = guard.consoleErrors.filter((e) => !e.startsWith(`Failed to load resource: ${expected404}`));
     const problems = guard.problems();
     if (problems.length) report.checks.push({ name: "the page stays clean", ok: false, detail: problems.join("; ") });
     return report;

@@ -1,5 +1,4 @@
-// The matrix: which runtimes and compilers, pinned, how each row runs the smoke suite (smoke.ts) or compiles the
-// consumer (consumer.ts) against the package installed from its tarball, and how its outcome is judged and printed.
+// The rows of the matrix: the smoke suite (smoke.ts) in each runtime, the consumer (consumer.ts) under each TypeScript.
 // docs/runtimes.md, the README's Requirements and package.json "engines" say the same list.
 import { readFileSync } from "node:fs";
 import { copyFile, writeFile } from "node:fs/promises";
@@ -20,15 +19,11 @@ export const PINNED = {
   typescript: ["5.9.3", "6.0.3", "7.0.2"],
 };
 
-/** The Chromium of @sparticuz/chromium, which the Chromium row runs in. */
 const chromiumManifest = readFileSync(join(root, "node_modules/@sparticuz/chromium/package.json"), "utf8");
 export const chromiumVersion = (JSON.parse(chromiumManifest) as { version: string }).version;
 
-/**
- * A consumer's TypeScript settings, each compiling types.mts (ESM: the .d.ts tree) and types.cts (CommonJS: .d.cts);
- * `module: esnext` rather than `preserve` keeps them valid down to TypeScript 5.0, for finding the oldest version that
- * works (`--typescript`). Strict, and without skipLibCheck: the shipped declarations (and openapi-fetch's) are checked.
- */
+/** A consumer's settings, each compiling types.mts (the .d.ts tree) and types.cts (.d.cts). `esnext` rather than
+ *  `preserve` keeps them valid down to TypeScript 5.0 (`--typescript`); no skipLibCheck: the declarations count. */
 const SETTINGS = {
   nodenext: { module: "nodenext", moduleResolution: "nodenext" },
   bundler: { module: "esnext", moduleResolution: "bundler" },
@@ -40,7 +35,6 @@ export interface MatrixContext {
   run: Run;
   /** The cache folder `name@version` is installed in (cache.ts). */
   install(spec: string): Promise<string>;
-  /** The consumer project: the package installed from its tarball, and the entries (entries.ts). */
   consumerDir: string;
   chromium(): Promise<SmokeReport>;
   typescripts: readonly string[];
@@ -50,7 +44,6 @@ export type Outcome = { ok: boolean; summary: string; problems: string[] };
 export type Row = { name: string; needs: string[]; run(): Promise<Outcome> };
 
 const versionOf = (spec: string) => spec.slice(spec.lastIndexOf("@") + 1);
-/** The entries of the runtimes that load a package both ways. */
 const FORMATS = { ESM: "entry.mjs", CommonJS: "entry.cjs" };
 
 export function matrixRows(ctx: MatrixContext): Row[] {
@@ -90,8 +83,8 @@ export function matrixRows(ctx: MatrixContext): Row[] {
     await writeFile(join(ctx.consumerDir, "edge-bundle.js"), await edgeBundle(ctx.consumerDir));
     // EdgeVM: a V8 context with the web APIs of an Edge Function and nothing of Node, in a child process (so a runtime
     // that hangs is ended by the time limit); the bundle prints the report.
-    const edgeRuntime = JSON.stringify(join(dir, "node_modules/edge-runtime"));
-    const host = `new (require(${edgeRuntime}).EdgeRuntime)().evaluate(require("fs").readFileSync("edge-bundle.js", "utf8"))`;
+    const edge = JSON.stringify(join(dir, "node_modules/edge-runtime"));
+    const host = `new (require(${edge}).EdgeRuntime)().evaluate(require("fs").readFileSync("edge-bundle.js", "utf8"))`;
     return script(process.execPath, ["-e", host]);
   });
   smokeRow(`chromium ${chromiumVersion}`, `Chrome ${chromiumVersion.split(".")[0]}.`, [], ctx.chromium);
@@ -123,8 +116,7 @@ async function compileConsumer(ctx: MatrixContext, tsc: string, setting: keyof t
   return { ok: problems.length === 0, summary: `strict, no skipLibCheck, .mts and .cts (tsc ${reported})`, problems };
 }
 
-/** A row's outcome from a smoke report: it passes when every check passed in the runtime the row started (a report
- *  from another runtime, e.g. the host's Node where Node 22 was meant, fails it). */
+/** A row passes when every check passed in the runtime it started (not the host's Node where Node 22 was meant). */
 export function judge(report: SmokeReport, expected: string): Outcome {
   const failed = report.checks.filter((c) => !c.ok);
   const problems = failed.map((c) => `${c.name}: ${c.detail}`);
@@ -138,11 +130,8 @@ export function judge(report: SmokeReport, expected: string): Outcome {
 const failure = (err: unknown): Outcome => ({ ok: false, summary: "failed to run", problems: [messageOf(err)] });
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-/**
- * Runs the rows one after the other, printing a line per row as it ends (`ok` or `FAIL`, its name, its summary and
- * time, and under a failure each problem) and last `N passed, N failed`. A row that throws fails with the error's
- * message: nothing is skipped.
- */
+/** Runs the rows one after the other, a line each as it ends and its problems under it, last `N passed, N failed`. A
+ *  row that throws fails with the error's message: nothing is skipped. */
 export async function runRows(rows: readonly Omit<Row, "needs">[], print: (line: string) => void): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   for (const { name, run } of rows) {
