@@ -16,14 +16,12 @@ const execFileAsync = promisify(execFile);
 const quietNpm = { npm_config_update_notifier: "false", npm_config_fund: "false", npm_config_audit: "false" };
 
 /** Runs a command (in the project, by default); rejects, with its output, when it fails or outlives timeoutMs. */
-export const run: Run = async (file, args, { cwd = root, env, timeoutMs = 120_000 } = {}) => {
-  try {
-    const options = { cwd, env: { ...process.env, ...quietNpm, ...env }, timeout: timeoutMs, maxBuffer: 64 << 20 };
-    return await execFileAsync(file, args, { ...options, encoding: "utf8" });
-  } catch (err) {
-    const { message, stdout = "", stderr = "" } = err as Error & Partial<RunResult>;
-    throw new Error(`${[file, ...args].join(" ")} failed: ${message}\n${stdout}\n${stderr}`.trim());
-  }
+export const run: Run = (file, args, { cwd = root, env, timeoutMs = 120_000 } = {}) => {
+  const options = { cwd, env: { ...process.env, ...quietNpm, ...env }, timeout: timeoutMs, maxBuffer: 64 << 20 };
+  return execFileAsync(file, args, { ...options, encoding: "utf8" }).catch((err: Error & Partial<RunResult>) => {
+    const command = [file, ...args].join(" ");
+    throw new Error(`${command} failed: ${err.message}\n${err.stdout ?? ""}\n${err.stderr ?? ""}`.trim());
+  });
 };
 
 /** A new temporary folder that `fill` fills, and a `cleanup` that removes it; removed at once when `fill` fails. */

@@ -34,22 +34,20 @@ export function parseReport(stdout: string): SmokeReport {
 /** entry.mjs bundled for the edge runtime as an Edge Function is (`edge-light`, `worker` and `browser` conditions, no
  *  Node builtins: importing one fails the bundle), as one script. */
 export async function edgeBundle(consumerDir: string): Promise<string> {
-  try {
-    const result = await build({
-      entryPoints: ["entry.mjs"],
-      absWorkingDir: consumerDir,
-      bundle: true,
-      write: false,
-      platform: "browser",
-      conditions: ["edge-light", "worker"],
-      target: "es2022",
-      logLevel: "silent",
-    });
-    return result.outputFiles[0]!.text;
-  } catch (err) {
-    const why = (err as BuildFailure).errors?.map((e) => `${e.location?.file ?? ""}: ${e.text}`).join("; ");
+  const result = await build({
+    entryPoints: ["entry.mjs"],
+    absWorkingDir: consumerDir,
+    bundle: true,
+    write: false,
+    platform: "browser",
+    conditions: ["edge-light", "worker"],
+    target: "es2022",
+    logLevel: "silent",
+  }).catch((err: BuildFailure) => {
+    const why = err.errors?.map((e) => `${e.location?.file ?? ""}: ${e.text}`).join("; ");
     throw new Error(`the package does not bundle for the edge runtime: ${why ?? err}`, { cause: err });
-  }
+  });
+  return result.outputFiles[0]!.text;
 }
 
 /** The import map of Chromium's page: the package and its dependencies, each mapped to the file Node resolves for
@@ -112,7 +110,6 @@ export function startHangingServer() {
   const cors = {
     "access-control-allow-origin": "*",
     "access-control-allow-headers": "authorization, content-type, prefer",
-    "access-control-allow-methods": "GET, POST, PUT, DELETE",
   };
   return listen((req, res) => {
     req.resume();
