@@ -22,7 +22,6 @@ const describe = (err: unknown) => (err instanceof Error ? `${err.name}: ${err.m
 function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new CheckFailed(message);
 }
-/** Each field of `actual` named in `expected` is that value. */
 function fields(actual: object, expected: Record<string, unknown>, what = "") {
   for (const [key, value] of Object.entries(expected)) {
     const got: unknown = (actual as Record<string, unknown>)[key];
@@ -52,10 +51,7 @@ function where(): { runtime: string; inspect?: (value: unknown) => string } {
 }
 
 /** The checks, each against the Prism mock at `baseUrl` or the server at `hangUrl`, which never finishes an answer. */
-export async function smoke(
-  lib: typeof Package,
-  { baseUrl, hangUrl, token, timeoutMs = 300 }: SmokeConfig,
-): Promise<SmokeReport> {
+export async function smoke(lib: typeof Package, { baseUrl, hangUrl, token, timeoutMs = 300 }: SmokeConfig) {
   let sent = 0; // the requests the clients sent: bad input must be refused with none
   const countingFetch: typeof fetch = (input, init) => (sent++, globalThis.fetch(input, init));
   const client = (options: Partial<Package.ClientOptions> = {}) =>
