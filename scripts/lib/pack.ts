@@ -1,6 +1,5 @@
-// The package as its users get it, for the runtime matrix and the package tests: built by tsdown (this repository's
-// tsdown.config.ts) into a temporary copy of the package, never into this repository's dist/, which other tests may be
-// reading meanwhile; packed with `npm pack`; installed from the tarball into a throwaway consumer project.
+// The package as its users get it, for the runtime matrix and the package tests: built into a temporary copy (never
+// into dist/, which other tests may be reading), packed with `npm pack`, installed into a throwaway consumer project.
 import { execFile } from "node:child_process";
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -56,12 +55,9 @@ export const buildAndPack = () =>
 
 type Lock = { packages: Record<string, { name: string; version: string; dev?: boolean; dependencies?: object }> };
 
-/**
- * A new project in os.tmpdir() with the tarball installed by `npm ci --prefer-offline`. Its package-lock.json points at
- * the tarball and takes the package's dependencies from this repository's lock (its entries that are not `dev`), with
- * the tarball URLs npm would use: npm then needs only those tarballs, which anyone who ran `npm ci` here has in the npm
- * cache (a CI cache holds tarballs, not the registry's package documents a lockless install would ask for).
- */
+/** A new project with the tarball installed by `npm ci`, its lock the package's entries of this repository's lock:
+ *  npm then needs only the tarballs that anyone who ran `npm ci` here has in the npm cache (a CI cache holds tarballs,
+ *  not the registry's package documents a lockless install would ask for). */
 export const createConsumer = (packed: Packed) =>
   tempProject("rainbond-openapi-consumer-", async (dir) => {
     const lock = JSON.parse(await readFile(join(root, "package-lock.json"), "utf8")) as Lock;

@@ -6,15 +6,11 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import type { Run } from "../lib/pack.ts";
 
-export function cacheRoot(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.RAINBOND_RUNTIMES_CACHE) return env.RAINBOND_RUNTIMES_CACHE;
-  return join(env.XDG_CACHE_HOME || join(homedir(), ".cache"), "rainbond-openapi", "runtimes");
-}
+export const cacheRoot = (env: NodeJS.ProcessEnv = process.env): string =>
+  env.RAINBOND_RUNTIMES_CACHE || join(env.XDG_CACHE_HOME || join(homedir(), ".cache"), "rainbond-openapi", "runtimes");
 
-/**
- * The folder `<spec>` (`name@version`) is installed in, installing it first when it is not there yet. An install goes
- * to a temporary sibling renamed into place once complete, so an interrupted one is never taken for an installed one.
- */
+/** The folder `name@version` is installed in, installed first if need be: into a sibling renamed into place once
+ *  complete, so that an interrupted install is never taken for an installed one. */
 export async function installed(
   spec: string,
   { root = cacheRoot(), run, npmArgs = [] }: { root?: string; run: Run; npmArgs?: string[] },

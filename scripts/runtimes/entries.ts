@@ -1,7 +1,6 @@
-// How each runtime gets the smoke suite (smoke.ts) and the package: entries that load the package the way the runtime's
-// users do and print the suite's report, with the config written in (no runtime needs a permission to read the
-// environment). entry.mjs imports the package (Node, Bun, Deno, bundled for the edge runtime, through an import map in
-// Chromium); entry.cjs requires it (Node, Bun).
+// How each runtime gets the smoke suite (smoke.ts) and the package: entry.mjs imports it, entry.cjs requires it, as the
+// runtime's users do, and each prints the suite's report; the config is written in, so no runtime needs a permission
+// to read the environment.
 import { once } from "node:events";
 import { readFile, writeFile } from "node:fs/promises";
 import { createServer, type RequestListener } from "node:http";
@@ -62,11 +61,9 @@ export async function importMapOf(consumerDir: string, run: Run): Promise<Record
   return Object.fromEntries(resolved.map(([name, url]) => [name, path(url)]));
 }
 
-/**
- * Runs entry.mjs in a fresh Chromium page that loads the package's ES modules as the tarball installed them (no
- * bundler to paper over a Node-only import), under guardContext; the page's problems are a failed check of the report.
- * The page is served from loopback, another origin than the Prism mock's (as a console's is): calls go through CORS.
- */
+/** Runs entry.mjs in a fresh Chromium page, under guardContext, that loads the shipped ES modules (no bundler to paper
+ *  over a Node-only import). The page is served from loopback, another origin than the Prism mock's (as a console's
+ *  is), so the calls go through CORS; its problems are a failed check of the report. */
 export async function runInChromium(consumerDir: string, config: SmokeConfig, run: Run): Promise<SmokeReport> {
   const importMap = JSON.stringify({ imports: await importMapOf(consumerDir, run) });
   const page = `<!doctype html>\n<script type="importmap">${importMap}</script>\n`;

@@ -126,7 +126,6 @@ export function judge(report: SmokeReport, expected: string): Outcome {
   return { ok: problems.length === 0, summary: summary + (report.inspect ? "" : " (it has no inspect)"), problems };
 }
 
-/** The outcome of a row that threw: its runtime could not be installed, did not start, printed no report. */
 const failure = (err: unknown): Outcome => ({ ok: false, summary: "failed to run", problems: [messageOf(err)] });
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 

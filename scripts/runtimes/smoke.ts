@@ -50,7 +50,6 @@ function where(): { runtime: string; inspect?: (value: unknown) => string } {
   return { runtime: browser ? `${browser[1]} ${browser[2]}` : agent };
 }
 
-/** The checks, each against the Prism mock at `baseUrl` or the server at `hangUrl`, which never finishes an answer. */
 export async function smoke(lib: typeof Package, { baseUrl, hangUrl, token, timeoutMs = 300 }: SmokeConfig) {
   let sent = 0; // the requests the clients sent: bad input must be refused with none
   const countingFetch: typeof fetch = (input, init) => (sent++, globalThis.fetch(input, init));
