@@ -35,7 +35,8 @@ async function tempProject<T>(prefix: string, fill: (dir: string) => Promise<T>)
   }
 }
 
-/** `packageDir` is the copy the tarball was packed from; `files`, `size` and `integrity` are npm's. */
+type PackInfo = { filename: string; integrity: string; size: number; files: { path: string; size: number }[] };
+/** `packageDir` is the copy the tarball was packed from; `files`, `size` and `integrity` are npm's (PackInfo). */
 export type Packed = Awaited<ReturnType<typeof buildAndPack>>;
 
 export const buildAndPack = () =>
@@ -47,9 +48,7 @@ export const buildAndPack = () =>
     await run(process.execPath, [tsdown, "--out-dir", join(packageDir, "dist"), "--logLevel", "warn"]);
     // --ignore-scripts: the build above is the one that counts (tsdown.config.ts and src/ are not in the copy).
     const pack = ["pack", "--json", "--ignore-scripts", "--pack-destination", dir];
-    const [info] = JSON.parse((await run("npm", pack, { cwd: packageDir })).stdout) as [
-      { filename: string; integrity: string; size: number; files: { path: string; size: number }[] },
-    ];
+    const [info] = JSON.parse((await run("npm", pack, { cwd: packageDir })).stdout) as [PackInfo];
     return { packageDir, tarball: join(dir, info.filename), ...info };
   });
 

@@ -30,15 +30,14 @@ export function parseReport(stdout: string): SmokeReport {
   return JSON.parse(line.slice(REPORT_MARK.length)) as SmokeReport;
 }
 
-/** entry.mjs bundled for the edge runtime as an Edge Function is (`edge-light`, `worker` and `browser` conditions, no
- *  Node builtins: importing one fails the bundle), as one script. */
+/** entry.mjs bundled for the edge runtime as an Edge Function is (`edge-light`, `worker` and, esbuild's default
+ *  platform, `browser` conditions; no Node builtins: importing one fails the bundle), as one script. */
 export async function edgeBundle(consumerDir: string): Promise<string> {
   const result = await build({
     entryPoints: ["entry.mjs"],
     absWorkingDir: consumerDir,
     bundle: true,
     write: false,
-    platform: "browser",
     conditions: ["edge-light", "worker"],
     target: "es2022",
     logLevel: "silent",
