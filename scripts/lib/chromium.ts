@@ -1,6 +1,5 @@
-// Chromium for the browser tests and the runtime matrix: playwright-core driving the Chromium that `npm ci` brings
-// (@sparticuz/chromium, a registry package that unpacks a self-contained build into $TMPDIR/chromium on first use), or
-// CHROMIUM_PATH where set. Playwright's own browser download is not used.
+// Chromium for the browser tests and the runtime matrix: playwright-core driving the Chromium of @sparticuz/chromium
+// (unpacked into $TMPDIR/chromium on first use), or CHROMIUM_PATH where set; never Playwright's own download.
 import { existsSync } from "node:fs";
 import sparticuz from "@sparticuz/chromium";
 import { chromium, type Browser, type BrowserContext } from "playwright-core";
@@ -38,18 +37,14 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: await chromiumPath(), args });
 }
 
-/** Whether loading a URL stays on the machine: file:, data:, blob:, about: or a loopback host. */
 const staysLocal = ({ protocol, hostname }: URL) =>
   /^(file|data|blob|about):$/.test(protocol) || (/^https?:$/.test(protocol) && LOOPBACK.includes(hostname));
 const LOOPBACK = ["127.0.0.1", "localhost", "[::1]"];
 
 export type Guard = Awaited<ReturnType<typeof guardContext>>;
 
-/**
- * Puts a guard on every page of the context, popups included: requests that would leave the machine are blocked and
- * recorded, and so are uncaught page errors and console errors. `seen` counts the requests it saw, allowed or blocked
- * (proof that it is in the way); `problems()` is everything that went wrong, one line each.
- */
+/** Guards every page of the context, popups included: records page and console errors, and blocks and records requests
+ *  that would leave the machine. `seen` counts the requests it saw (proof that it is in the way). */
 export async function guardContext(context: BrowserContext) {
   const guard = {
     blocked: [] as string[],

@@ -1,21 +1,16 @@
-// The runtimes and compilers of the matrix: npm packages, pinned, installed on first need into a cache folder of their
-// own, outside the package's dependency tree (hundreds of MB: no `npm ci` should bring them). docs/runtimes.md says
-// where it is and why the installs run no scripts (the matrix runs the binaries of the platform packages itself).
+// The runtimes and compilers of the matrix, installed on first need into a cache of their own, outside the dependency
+// tree (hundreds of MB: no `npm ci` should bring them). docs/runtimes.md says where, and why installs run no scripts.
 import { existsSync, readdirSync } from "node:fs";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import type { Run } from "../lib/pack.ts";
 
-export function cacheRoot(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.RAINBOND_RUNTIMES_CACHE) return env.RAINBOND_RUNTIMES_CACHE;
-  return join(env.XDG_CACHE_HOME || join(homedir(), ".cache"), "rainbond-openapi", "runtimes");
-}
+export const cacheRoot = (env: NodeJS.ProcessEnv = process.env): string =>
+  env.RAINBOND_RUNTIMES_CACHE || join(env.XDG_CACHE_HOME || join(homedir(), ".cache"), "rainbond-openapi", "runtimes");
 
-/**
- * The folder `<spec>` (`name@version`) is installed in, installing it first when it is not there yet. An install goes
- * to a temporary sibling renamed into place once complete, so an interrupted one is never taken for an installed one.
- */
+/** The folder `name@version` is installed in, installed first if need be: into a sibling renamed into place once
+ *  complete, so that an interrupted install is never taken for an installed one. */
 export async function installed(
   spec: string,
   { root = cacheRoot(), run, npmArgs = [] }: { root?: string; run: Run; npmArgs?: string[] },

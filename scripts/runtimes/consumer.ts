@@ -1,8 +1,6 @@
-// The TypeScript consumer of the matrix: compiled (never run) against the packed package under each TypeScript version,
-// with `module: nodenext` (as types.mts and types.cts: the ESM and the CommonJS declarations) and with `bundler`
-// resolution, strict and without skipLibCheck. It uses every public export of the package (test/runtimes/consumer.test.ts
-// holds it to src/index.ts), and each `@ts-expect-error` proves the types are really checked: were they `any`, the
-// directive would be unused, which is an error of its own.
+// The TypeScript consumer of the matrix, compiled (never run) against the packed package (matrix.ts). It uses every
+// public export (test/runtimes/consumer.test.ts holds it to src/index.ts); each `@ts-expect-error` proves the types are
+// checked: were they `any`, the directive would be unused, an error of its own.
 import { createRainbondClient, createRainbondCore, RainbondAbortError, RainbondApiError } from "rainbond-openapi";
 import { RainbondAuthError, RainbondBadRequestError, RainbondConflictError } from "rainbond-openapi";
 import { RainbondConnectionError, RainbondError, RainbondInputError, RainbondNotFoundError } from "rainbond-openapi";

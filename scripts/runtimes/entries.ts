@@ -1,8 +1,6 @@
-// How each runtime gets the smoke suite (smoke.ts) and the package: a few lines of entry that load the package the way
-// the runtime's users do, hand its exports to the suite and print its report, written into the consumer project with
-// the config (the mock's URL, the hanging server's, the token) in them, so no runtime needs an environment variable or
-// a permission to read one. entry.mjs imports the package (Node, Bun, Deno; bundled for the edge runtime; through an
-// import map in Chromium), entry.cjs requires it (Node, Bun).
+// How each runtime gets the smoke suite (smoke.ts) and the package: entry.mjs imports it, entry.cjs requires it, as the
+// runtime's users do, and each prints the suite's report; the config is written in, so no runtime needs a permission
+// to read the environment.
 import { once } from "node:events";
 import { readFile, writeFile } from "node:fs/promises";
 import { createServer, type RequestListener } from "node:http";
@@ -16,12 +14,12 @@ import type { Run } from "../lib/pack.ts";
 import { REPORT_MARK, type SmokeConfig, type SmokeReport } from "./smoke.ts";
 
 export async function writeEntries(consumerDir: string, config: SmokeConfig, smokeSource: string): Promise<void> {
-  const [lib, run] = [`"rainbond-openapi"`, `smoke(lib, ${JSON.stringify(config)})`];
-  const print = `.then((report) => console.log(${JSON.stringify(REPORT_MARK)} + JSON.stringify(report)))`;
+  const [lib, run, mark] = [`"rainbond-openapi"`, `smoke(lib, ${JSON.stringify(config)})`, JSON.stringify(REPORT_MARK)];
+  const print = `.then((r) => { console.log(${mark} + JSON.stringify(r)); return r; })`;
   await writeFile(join(consumerDir, "smoke.mjs"), smokeSource);
-  const esm = `import * as lib from ${lib};\nimport { smoke } from "./smoke.mjs";\nexport const done = ${run}${print};\n`;
+  const esm = `import * as lib from ${lib};\nimport { smoke } from "./smoke.mjs";\nexport const done = ${run}${print};`;
   await writeFile(join(consumerDir, "entry.mjs"), esm);
-  const cjs = `const lib = require(${lib});\nimport("./smoke.mjs").then(({ smoke }) => ${run})${print};\n`;
+  const cjs = `const lib = require(${lib});\nimport("./smoke.mjs").then(({ smoke }) => ${run})${print};`;
   await writeFile(join(consumerDir, "entry.cjs"), cjs);
 }
 
@@ -32,34 +30,26 @@ export function parseReport(stdout: string): SmokeReport {
   return JSON.parse(line.slice(REPORT_MARK.length)) as SmokeReport;
 }
 
-/**
- * entry.mjs bundled as one script for the edge runtime, as a Vercel Edge Function is bundled: the `edge-light`,
- * `worker` and `browser` export conditions, no Node builtins (an import of one fails the bundle).
- */
+/** entry.mjs bundled for the edge runtime as an Edge Function is (`edge-light`, `worker` and, esbuild's default
+ *  platform, `browser` conditions; no Node builtins: importing one fails the bundle), as one script. */
 export async function edgeBundle(consumerDir: string): Promise<string> {
-  try {
-    const result = await build({
-      entryPoints: ["entry.mjs"],
-      absWorkingDir: consumerDir,
-      bundle: true,
-      write: false,
-      format: "iife",
-      platform: "browser",
-      conditions: ["edge-light", "worker"],
-      target: "es2022",
-      logLevel: "silent",
-    });
-    return result.outputFiles[0]!.text;
-  } catch (err) {
-    const why = (err as BuildFailure).errors?.map((e) => `${e.location?.file ?? ""}: ${e.text}`).join("; ");
+  const result = await build({
+    entryPoints: ["entry.mjs"],
+    absWorkingDir: consumerDir,
+    bundle: true,
+    write: false,
+    conditions: ["edge-light", "worker"],
+    target: "es2022",
+    logLevel: "silent",
+  }).catch((err: BuildFailure) => {
+    const why = err.errors?.map((e) => `${e.location?.file ?? ""}: ${e.text}`).join("; ");
     throw new Error(`the package does not bundle for the edge runtime: ${why ?? err}`, { cause: err });
-  }
+  });
+  return result.outputFiles[0]!.text;
 }
 
-/**
- * The import map of Chromium's page: the package and each of its dependencies, mapped to the file Node resolves for
- * `import` (the same export conditions a browser bundler starts from), as a path of the consumer project.
- */
+/** The import map of Chromium's page: the package and its dependencies, each mapped to the file Node resolves for
+ *  `import` (the export conditions a browser bundler starts from). */
 export async function importMapOf(consumerDir: string, run: Run): Promise<Record<string, string>> {
   const manifest = JSON.parse(await readFile(join(consumerDir, "node_modules/rainbond-openapi/package.json"), "utf8"));
   const names = [manifest.name, ...Object.keys(manifest.dependencies ?? {})];
@@ -70,15 +60,12 @@ export async function importMapOf(consumerDir: string, run: Run): Promise<Record
   return Object.fromEntries(resolved.map(([name, url]) => [name, path(url)]));
 }
 
-/**
- * Runs entry.mjs in a fresh Chromium page that loads the package's ES modules as the tarball installed them, through
- * an import map (no bundler that could paper over a Node-only import), under guardContext (which blocks and records
- * any request leaving the machine, and every page error); resolves with what it printed, the page's problems added as
- * a failed check of the report. The page is served from loopback; the Prism mock is another origin, as a console and a
- * web app are: the calls go through CORS.
- */
+/** Runs entry.mjs in a fresh Chromium page, under guardContext, that loads the shipped ES modules (no bundler to paper
+ *  over a Node-only import). The page is served from loopback, another origin than the Prism mock's (as a console's
+ *  is), so the calls go through CORS; its problems are a failed check of the report. */
 export async function runInChromium(consumerDir: string, config: SmokeConfig, run: Run): Promise<SmokeReport> {
-  const page = `<!doctype html>\n<script type="importmap">${JSON.stringify({ imports: await importMapOf(consumerDir, run) })}</script>\n`;
+  const importMap = JSON.stringify({ imports: await importMapOf(consumerDir, run) });
+  const page = `<!doctype html>\n<script type="importmap">${importMap}</script>\n`;
   const site = await listen(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? "/", "http://127.0.0.1").pathname);
     if (path === "/") return res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page);
@@ -93,19 +80,17 @@ export async function runInChromium(consumerDir: string, config: SmokeConfig, ru
     const context = await browser.newContext({ serviceWorkers: "block" });
     const guard = await guardContext(context);
     const tab = await context.newPage();
-    const printed: string[] = [];
-    tab.on("console", (message) => message.type() === "log" && printed.push(message.text()));
     await tab.goto(`${site.url}/`);
     // A module that fails to load (an import the browser cannot resolve, such as `node:fs`) rejects the import.
-    await tab.evaluate(`import("/entry.mjs").then((entry) => entry.done)`).catch((err: Error) => {
+    const done = tab.evaluate(`import("/entry.mjs").then((entry) => entry.done)`) as Promise<SmokeReport>;
+    const report = await done.catch((err: Error) => {
       const problems = guard.problems().length ? ` (${guard.problems().join("; ")})` : "";
       throw new Error(`the page failed: ${err.message.split("\n")[0]}${problems}`, { cause: err });
     });
     if (guard.seen === 0) throw new Error("the request guard saw no request: it is not in the way");
     // Chromium logs every non-2xx answer; the one the 404 check asks for is expected, any other error is not.
-    const expected404 = `Failed to load resource: the server responded with a status of 404 (Not Found) (${config.baseUrl}/`;
-    guard.consoleErrors = guard.consoleErrors.filter((e) => !e.startsWith(expected404));
-    const report = parseReport(printed.join("\n"));
+    const expected404 = `the server responded with a status of 404 (Not Found) (${config.baseUrl}/`;
+    guard.consoleErrors = guard.consoleErrors.filter((e) => !e.startsWith(`Failed to load resource: ${expected404}`));
     const problems = guard.problems();
     if (problems.length) report.checks.push({ name: "the page stays clean", ok: false, detail: problems.join("; ") });
     return report;
@@ -115,16 +100,12 @@ export async function runInChromium(consumerDir: string, config: SmokeConfig, ru
   }
 }
 
-/**
- * A loopback server that never finishes an answer, for the timeout and abort checks. Under /headers-first/ it sends an
- * answer's status and headers (and answers CORS preflights, for the browser) but never its body: a caller then knows
- * its request arrived and is in flight. Anywhere else it sends nothing at all.
- */
+/** A loopback server that never finishes an answer, for the timeout and abort checks: under /headers-first/ it sends
+ *  the status and headers (and answers CORS preflights) but never the body; anywhere else, nothing at all. */
 export function startHangingServer() {
   const cors = {
     "access-control-allow-origin": "*",
     "access-control-allow-headers": "authorization, content-type, prefer",
-    "access-control-allow-methods": "GET, POST, PUT, DELETE",
   };
   return listen((req, res) => {
     req.resume();

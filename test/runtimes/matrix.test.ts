@@ -36,7 +36,6 @@ function refusingContext(reason: string): MatrixContext & { asked: string[] } {
       throw new Error(`could not install ${spec} from the npm registry into /cache/${spec}: ${reason}`);
     },
     consumerDir: "/nonexistent/consumer",
-    config: { baseUrl: "http://127.0.0.1:1", hangUrl: "http://127.0.0.1:2", token: "t0ken" },
     chromium: async () => {
       throw new Error(`Chromium did not start: ${reason}`);
     },
