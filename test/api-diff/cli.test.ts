@@ -12,7 +12,8 @@ import { removePortField, rewordPortDescription } from "../release/spec-edits.js
 import { createTempRepo, root, type TempRepo } from "../release/temp-repo.js";
 
 const run = promisify(execFile);
-const cli = join(root, "scripts/api-diff/cli.ts");
+/** `npm run api-diff`: the `api-diff` command of the release CLI. */
+const apiDiff = (...args: string[]) => scriptArgs(join(root, "scripts/release/cli.ts"), "api-diff", ...args);
 let repo: TempRepo;
 const portMethods = readMethods()
   .filter((method) => method.group === "ports")
@@ -28,7 +29,7 @@ afterAll(() => repo?.remove());
 
 describe("npm run api-diff", () => {
   test("prints the Markdown changelog of the work tree against HEAD", async () => {
-    const { stdout } = await run(process.execPath, scriptArgs(cli), { cwd: repo.dir });
+    const { stdout } = await run(process.execPath, apiDiff(), { cwd: repo.dir });
     expect(stdout).toMatch(
       /^\*\*Breaking\*\*\n\n- `ports.add`, `ports.delete`, `ports.update`, `ports.openOuter`, .*: response 200 field/,
     );
@@ -40,7 +41,7 @@ describe("npm run api-diff", () => {
   });
 
   test("--json prints the bump and the changes", async () => {
-    const { stdout } = await run(process.execPath, scriptArgs(cli, "--base", "HEAD", "--json"), { cwd: repo.dir });
+    const { stdout } = await run(process.execPath, apiDiff("--base", "HEAD", "--json"), { cwd: repo.dir });
     const json = JSON.parse(stdout) as { bump: string; changes: { level: string; methods: string[] }[] };
     expect(json.bump).toBe("major");
     expect(
@@ -55,7 +56,7 @@ describe("npm run api-diff", () => {
   test("methods the work tree's client lacks are named from generated/methods.json at --base", async () => {
     await writeFile(join(repo.dir, "generated/methods.json"), "[]\n"); // as if no method called these any more
     try {
-      const { stdout } = await run(process.execPath, scriptArgs(cli, "--json"), { cwd: repo.dir });
+      const { stdout } = await run(process.execPath, apiDiff("--json"), { cwd: repo.dir });
       const json = JSON.parse(stdout) as { changes: { level: string; methods: string[] }[] };
       const breaking = json.changes.filter((c) => c.level === "breaking").flatMap((c) => c.methods);
       expect(breaking.sort()).toEqual([...portMethods].sort());
@@ -65,9 +66,7 @@ describe("npm run api-diff", () => {
   });
 
   test("--fail-on breaking exits 1 on a breaking change, the changelog printed all the same", async () => {
-    const failed = await run(process.execPath, scriptArgs(cli, "--fail-on", "breaking"), { cwd: repo.dir }).catch(
-      (e) => e,
-    );
+    const failed = await run(process.execPath, apiDiff("--fail-on", "breaking"), { cwd: repo.dir }).catch((e) => e);
     expect(failed.code).toBe(1);
     expect(failed.stdout).toMatch(/^\*\*Breaking\*\*/);
     expect(failed.stderr).toMatch(/^api-diff: \d+ change\(s\) at --fail-on breaking or above$/m);
@@ -79,11 +78,9 @@ describe("npm run api-diff", () => {
     try {
       await rewordPortDescription(docsOnly.dir);
       await expect(
-        run(process.execPath, scriptArgs(cli, "--fail-on", "breaking"), { cwd: docsOnly.dir }),
+        run(process.execPath, apiDiff("--fail-on", "breaking"), { cwd: docsOnly.dir }),
       ).resolves.toBeTruthy();
-      const failed = await run(process.execPath, scriptArgs(cli, "--fail-on", "docs"), { cwd: docsOnly.dir }).catch(
-        (e) => e,
-      );
+      const failed = await run(process.execPath, apiDiff("--fail-on", "docs"), { cwd: docsOnly.dir }).catch((e) => e);
       expect(failed.code).toBe(1);
     } finally {
       docsOnly.remove();
@@ -91,18 +88,14 @@ describe("npm run api-diff", () => {
   });
 
   test("--fail-on with an unknown level is refused with exit code 2 and the usage", async () => {
-    const failed = await run(process.execPath, scriptArgs(cli, "--fail-on", "major"), { cwd: repo.dir }).catch(
-      (e) => e,
-    );
+    const failed = await run(process.execPath, apiDiff("--fail-on", "major"), { cwd: repo.dir }).catch((e) => e);
     expect(failed.code).toBe(2);
     expect(failed.stderr).toContain("--fail-on major: not a level");
     expect(failed.stderr).toMatch(/^usage: npm run api-diff/m);
   });
 
   test("an unknown --base is refused with exit code 2 and a message naming it", async () => {
-    const failed = await run(process.execPath, scriptArgs(cli, "--base", "no-such-ref"), { cwd: repo.dir }).catch(
-      (e) => e,
-    );
+    const failed = await run(process.execPath, apiDiff("--base", "no-such-ref"), { cwd: repo.dir }).catch((e) => e);
     expect(failed.code).toBe(2);
     expect(failed.stderr).toContain("--base no-such-ref: no such commit");
   });
