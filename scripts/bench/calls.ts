@@ -1,9 +1,6 @@
-// Per-call overhead: sequential GET and POST calls to a local node:http server (`components.get` and `ports.add` with
-// the spec's examples) by a (fetch, hand-written URLs), t (a with a per-attempt timeout: the floor of any client with
-// timeouts), b (bare openapi-fetch) and c (the client); then with fetch stubbed, what each itself does per call. The
-// server and each contender run in a process of their own (this file, --server or --contender): b and c share
-// openapi-fetch, whose JIT state in one process would serve both contenders' object shapes. Contenders are driven over
-// IPC, one at a time, garbage collected before each run; ratios are taken per round, so a slow spell falls on both.
+// Per-call overhead (docs/performance.md): a (fetch), t (fetch with a per-attempt timeout: the floor), b (openapi-fetch)
+// and c (the client) call a local server in turn, then with fetch stubbed. Server and contenders each run in a process
+// of their own: b and c share openapi-fetch, whose JIT state in one process would serve both contenders' shapes.
 import { fork } from "node:child_process";
 import { once } from "node:events";
 import { createServer } from "node:http";

@@ -1,11 +1,6 @@
-// Changesets (@changesets/cli) as the release scripts use them: the changeset a spec change gets, written from its
-// API diff; the release check: a breaking API change against the base branch needs a changeset, added by the
-// branch, that bumps the major version (the minor one while 0.x, as semver's rule goes); and changesets' version and
-// publish steps. version(): `changeset version` (the pending changesets become the new version in package.json and
-// its section in CHANGELOG.md, and are deleted), then the same version in package-lock.json, whose root entry would
-// otherwise lag behind. publish(): `changeset publish` runs `npm publish` for a version the registry does not have
-// yet (`prepare` builds dist/; in the Release workflow npm signs it with provenance) and tags it v<version>; the
-// release notes are the version's section of CHANGELOG.md.
+// Changesets (@changesets/cli) as the release scripts use them (docs/releasing.md): the changeset a spec change gets,
+// written from its API diff; the release check (a breaking change needs a major changeset added by the branch, a minor
+// one while 0.x); `changeset version`, then the same version in package-lock.json; `changeset publish`.
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
