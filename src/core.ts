@@ -8,6 +8,8 @@ export { createRainbondCore } from "./call.js";
 export type { Body, OperationData, OperationInput, RainbondCore, RainbondPromise } from "./call.js";
 export type { ClientOptions, LogLevel, Logger } from "./options.js";
 export type { CallOptions, RetryDelay, WithResponse } from "./transport.js";
+// the masking the client's own errors and logs use, for a caller who logs records (a region's `token`, `key_file`)
+export { excerpt, redact } from "./redact.js";
 export {
   RainbondAbortError,
   RainbondApiError,

@@ -353,3 +353,23 @@ describe("the logger", () => {
     expectNoSecrets(err, log.lines);
   });
 });
+
+describe("redact and excerpt, exported for a caller's own logs", () => {
+  it("mask a record's secret fields and the strings given, in a copy", async () => {
+    const { excerpt, redact } = await import("../src/index.js");
+    const region = {
+      region_name: "rainbond",
+      token: "region-token-9x",
+      url: `https://h/?t=${TOKEN}`,
+      nested: [{ key_file: "k" }],
+    };
+    expect(redact(region, [TOKEN])).toEqual({
+      region_name: "rainbond",
+      token: "[redacted]",
+      url: "https://h/?t=[redacted]",
+      nested: [{ key_file: "[redacted]" }],
+    });
+    expect(region.token).toBe("region-token-9x");
+    expect(excerpt(`<h1>Bad gateway</h1><p>token ${TOKEN}</p>`, [TOKEN])).toBe("Bad gateway token [redacted]");
+  });
+});

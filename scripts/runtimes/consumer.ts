@@ -1,10 +1,10 @@
 // The TypeScript consumer of the matrix, compiled (never run) against the packed package (matrix.ts). It uses every
 // public export (test/runtimes/consumer.test.ts holds it to src/index.ts); each `@ts-expect-error` proves the types are
 // checked: were they `any`, the directive would be unused, an error of its own.
-import { createRainbondClient, createRainbondCore, RainbondAbortError, RainbondApiError } from "rainbond-openapi";
-import { RainbondAuthError, RainbondBadRequestError, RainbondConflictError } from "rainbond-openapi";
+import { createRainbondClient, createRainbondCore, excerpt, RainbondAbortError } from "rainbond-openapi";
+import { RainbondApiError, RainbondAuthError, RainbondBadRequestError, RainbondConflictError } from "rainbond-openapi";
 import { RainbondConnectionError, RainbondError, RainbondInputError, RainbondNotFoundError } from "rainbond-openapi";
-import { RainbondRateLimitError, RainbondRedirectError, RainbondResponseError } from "rainbond-openapi";
+import { RainbondRateLimitError, RainbondRedirectError, RainbondResponseError, redact } from "rainbond-openapi";
 import { RainbondResponseTooLargeError, RainbondServerError, RainbondTimeoutError, toSamples } from "rainbond-openapi";
 import type { AddPortInput, AppsApi, AppScope, Body, CallOptions, ClientOptions, components } from "rainbond-openapi";
 import type { ComponentsApi, ComponentScope, GatewayApi, Logger, LogLevel, MonitorApi } from "rainbond-openapi";
@@ -47,7 +47,7 @@ export async function use(): Promise<string[]> {
   const [range] = await client.monitor.queryRange(app, { start: new Date(0), end: new Date(60_000) });
   const samples: Sample[] = toSamples(range?.monitors?.[0]?.data);
   const lines = [`${port} ${response.status} ${ports.length} ${named.service_cname} ${getComponent} ${path}`];
-  lines.push(`${core.baseUrl} ${Object.keys(byName).length}`);
+  lines.push(`${core.baseUrl} ${Object.keys(byName).length} ${excerpt("<p>down</p>", [])} ${redact(web, [])}`);
   lines.push(`${samples.length} ${install === undefined} ${rawPorts.response.status} ${areas.length}`);
 
   try {

@@ -2,8 +2,7 @@
 // `Port` shows once, with every operation that sent it), the ids used, the exit code; as JSON (--json), text or
 // Markdown (--report). Built masked by the client's own masking, keys and paths included: no rendering shows a secret.
 import { sensitiveFields } from "../../generated/operations.js";
-// TEMPORARY (issue 22): from src/index.ts once it exports `redact` and `excerpt` (asked for at merge)
-import { excerpt, redact } from "../../src/redact.js";
+import { excerpt, redact } from "../../src/index.ts";
 import { readMethods } from "../lib/methods.ts";
 import type { Came, Deviation, Judgement, Outcome } from "./judge.ts";
 import type { VerifyOptions } from "./main.ts";
