@@ -1,13 +1,10 @@
-// The documentation site (docs/docs-site.md): generated/openapi.json + src/index.ts -> site/ (git-ignored): the API
-// reference (site/index.html, Redocly's build-docs, with the spec's copy it renders, site/openapi.json) and the guide
-// (site/guide/, TypeDoc). It loads nothing from elsewhere and works from file:// as from any static host. TypeDoc runs
-// in this process while Redocly's CLI (which has no programmatic build-docs) runs in a child on another core.
+// The documentation site, site/ (docs/docs-site.md). TypeDoc runs in this process while Redocly's CLI (which has no
+// programmatic build-docs) runs in a child on another core.
 import { execFile } from "node:child_process";
 import { createReadStream } from "node:fs";
 import { copyFile, mkdir, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { once } from "node:events";
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
 import { extname, join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -43,10 +40,7 @@ const CDN_REPLACEMENTS = {
 /** The documentation site as built by buildSite: where, its file count, and the file: URLs of its two entry pages. */
 export type BuiltSite = Awaited<ReturnType<typeof buildSite>>;
 
-/**
- * The site's copy of the spec (spec/ and generated/ stay as they are): the link to the guide, each operation's code
- * samples, and server texts without Markdown's backticks (Redoc shows them as plain text).
- */
+/** The site's copy of the spec: the guide's link, code samples, server texts without backticks (Redoc shows plain text). */
 export async function siteSpec(spec: Spec): Promise<Spec> {
   spec.externalDocs ??= { description: "Guide to the TypeScript client (rainbond-openapi)", url: "guide/index.html" };
   await addCodeSamples(spec);
@@ -71,9 +65,8 @@ async function buildReference(specPath: string, outFile: string): Promise<void> 
 }
 
 /**
- * A page of the guide as TypeDoc renders it, fixed up: without the README's commands for a clone (a user of the package
- * reads the guide); the link back to the reference and links to the published site relative to the page's depth; icons
- * from the sprite in the page rather than assets/icons.svg, which Chromium refuses to load from file://.
+ * A guide page fixed up: without the README's contributors' commands; links to the reference relative to its depth;
+ * icons from the page's own sprite, not assets/icons.svg, which Chromium refuses to load from file://.
  */
 function fixGuidePage(page: PageEvent) {
   if (!page.contents) return;
@@ -87,9 +80,8 @@ function fixGuidePage(page: PageEvent) {
 }
 
 /**
- * What the guide takes from generated/methods.json and the layout of its navigation: each top-level item's group (set
- * here rather than by `@group` tags, which would tie src/'s doc comments to one page), the documents' names and
- * groups, and under each method of an API area the operation it calls, linked to the reference.
+ * The guide's navigation (groups set here, not by `@group` tags that would tie src/'s doc comments to one page), the
+ * documents' names, and under each method of an API area the operation it calls, linked to the reference.
  */
 function annotate(td: typeof import("typedoc"), project: ProjectReflection, rows: MethodRow[]) {
   const { Interface, Class } = td.ReflectionKind;
@@ -132,9 +124,8 @@ async function buildGuide(outDir: string, quiet: boolean): Promise<number> {
   );
   if (!Object.values(app.options.getValue("navigationLinks")).includes(REFERENCE_FROM_GUIDE))
     throw new Error(`typedoc.json: navigationLinks must link to the API reference as "${REFERENCE_FROM_GUIDE}"`);
-  const { rows } = clientMethods();
   // before the groups are made (GroupPlugin listens at priority -100)
-  app.converter.on(td.Converter.EVENT_RESOLVE_END, (context) => annotate(td, context.project, rows), 0);
+  app.converter.on(td.Converter.EVENT_RESOLVE_END, (context) => annotate(td, context.project, clientMethods().rows), 0);
   app.renderer.on(td.PageEvent.END, fixGuidePage);
   const project = await app.convert();
   if (!project || app.logger.hasErrors()) throw new Error("TypeDoc could not convert src/index.ts (see above)");
@@ -150,10 +141,7 @@ async function filesUnder(dir: string): Promise<{ file: string; size: number }[]
   return Promise.all(files.map(async (file) => ({ file: relative(dir, file), size: (await stat(file)).size })));
 }
 
-/**
- * Fails when a page of the site would load something from elsewhere: a script, style sheet, image, font, frame, an
- * `@import`/`url()` or a module import from a URL with a scheme other than data:, or Redoc's CDN.
- */
+/** Fails when a page of the site would load anything (script, style, image, font, frame, import) but data: URLs. */
 export async function assertSelfContained(dir = siteDir): Promise<void> {
   const url = `((?:[a-z][a-z0-9+.-]*:)?//[^"'\\s>)]+)`; // with any scheme but data: (which has no //)
   const loaders = [
@@ -180,8 +168,7 @@ export async function buildSite({ outDir = siteDir, quiet = false } = {}) {
   await mkdir(outDir, { recursive: true });
   const spec = await siteSpec(readSpec() as unknown as Spec);
   await writeFile(join(outDir, "openapi.json"), `${JSON.stringify(spec, null, 2)}\n`);
-  // The page shows `info.version` beside the title: there it is named as the API's, beside the package's version
-  // (the download keeps the spec's own).
+  // the heading names `info.version` as the API's, beside the package's (the download keeps the spec's own)
   const rendered = join(outDir, "rendered.json");
   const shown = `API ${spec.info.version} · rainbond-openapi ${packageJson.version}`;
   await writeFile(rendered, JSON.stringify({ ...spec, info: { ...spec.info, version: shown } }));
@@ -219,7 +206,7 @@ export async function serveSite({ dir = siteDir, port = 0 } = {}) {
     createReadStream(file).pipe(res);
   });
   await once(server.listen(port, "127.0.0.1"), "listening");
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
   // close() ends open connections too: a browser's keep-alive sockets would otherwise hold it open
   return { url, close: () => new Promise<void>((done) => (server.close(() => done()), server.closeAllConnections())) };
 }

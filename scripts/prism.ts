@@ -1,10 +1,8 @@
-// Starts Prism (@stoplight/prism-cli) on loopback and returns once it listens (Prism says so once its server does):
-//   mock  (default) answers from the spec (generated/openapi.json): `npm start`, the tests' mock project, the bench.
-//   proxy forwards every request to `proxyTo` and checks the answer against the spec, adding an `sl-violations`
-//         header (a JSON array of { location, severity, code, message }) when it differs: `npm run verify`.
-// Prism runs in a process group of its own: `stop` ends it and all its children, and a Ctrl-C sent to the caller's
-// group does not reach it. It mocks a private copy of the spec: its CLI restarts the server whenever that file changes,
-// attributes included (a touch), and with `-p 0` comes back on another port (seen in CI as ECONNREFUSED mid-run).
+// Starts Prism on loopback, returning once it listens: a mock of the spec (`npm start`, the tests, the bench), or a proxy
+// to `proxyTo` that adds an `sl-violations` header (a JSON array of { location, severity, code, message }) to answers
+// that differ from the spec (`npm run verify`). Prism runs in a process group of its own: `stop` ends it and all its
+// children, and a Ctrl-C sent to the caller's group does not reach it. It gets a private copy of the spec: its CLI
+// restarts the server whenever that file changes, a touch included, and with `-p 0` comes back on another port.
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { createWriteStream, rmSync } from "node:fs";

@@ -1,7 +1,5 @@
-// npm start (usage below). Prism runs in a process group of its own (scripts/prism.ts), so that this script stops it on
-// every way out: a signal sent to npm reaches this script (npm forwards SIGINT and SIGTERM, and the npm script is
-// `exec node ...`, so npm's child is this process), never Prism. npm dies of SIGHUP without forwarding it: this process
-// is then orphaned, which is taken as the same request to stop.
+// npm start (usage below). npm forwards SIGINT and SIGTERM to this script, never to Prism (docs/editing-the-spec.md); it
+// dies of SIGHUP without forwarding it, and this script, orphaned then, takes that as the same request to stop Prism.
 import { execFileSync } from "node:child_process";
 import { constants } from "node:os";
 import { join } from "node:path";

@@ -1,6 +1,5 @@
-// Code samples for the reference (Redoc's `x-codeSamples`), generated for every operation: the call of the method that
-// calls it with the spec's examples (generated/methods.json), in TypeScript, and with curl the request the client
-// itself makes for that call (recorded, not sent). test/docs-samples.test.ts type-checks and runs every sample.
+// Code samples of every operation for the reference (docs/docs-site.md): the method's call in TypeScript, and the request
+// the client makes for it (recorded, not sent) as curl. test/docs-samples.test.ts type-checks and runs every sample.
 import * as prettier from "prettier";
 import { createRainbondClient, type RainbondClient } from "../../src/index.ts";
 import { callMethod, exampleArgs } from "../lib/methods.ts";

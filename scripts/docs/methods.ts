@@ -1,6 +1,4 @@
-// The client's methods as the README's table (scripts/readme-table.ts) and the docs site (scripts/docs.ts) show them:
-// generated/methods.json, each method joined to the operation of the spec it calls (its method, path and tag, which
-// make its address in the reference).
+// The client's methods (generated/methods.json) joined to the spec's operations, for the README's table and the site.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { readMethods, type ClientMethod } from "../lib/methods.ts";
@@ -27,10 +25,7 @@ export const siteUrl = `https://${owner}.github.io/${name}/`;
 export const referenceAnchor = ({ tag, operationId }: Operation) =>
   `#/${tag.toLowerCase().replace(/\s+/g, "-")}/${operationId.toLowerCase()}`;
 
-/**
- * One row per method of the client, in the client's order, with the operation it calls; and every operation of the
- * spec, in the spec's order. By default from generated/.
- */
+/** Each method of the client with the operation it calls, and the spec's operations, in order; default generated/. */
 export function clientMethods({ spec = readSpec() as object, methods = readMethods() } = {}) {
   const operations = Object.entries((spec as Spec).paths).flatMap(([path, item]) =>
     Object.entries(item).flatMap(([method, op]) =>
@@ -48,10 +43,7 @@ export function clientMethods({ spec = readSpec() as object, methods = readMetho
 /** The names of a method's arguments, an optional one marked `?`. */
 export const argumentNames = ({ args }: ClientMethod) => args.map((arg) => arg.name + (arg.optional ? "?" : ""));
 
-/**
- * The path as the table shows it: without `/openapi/v1`, and where a scope argument fills its leading parameters, what
- * follows them (`…/ports/{port}`; `…/services/{service_id}` when nothing does).
- */
+/** The path without `/openapi/v1`, and after the parameters a scope fills (`…/ports/{port}`; `…/services/{service_id}`). */
 export function shortPath({ operation, args }: MethodRow): string {
   const path = operation.path.replace(/^\/openapi\/v1/, "");
   if (!args.some((arg) => arg.kind === "scope")) return path;

@@ -1,6 +1,5 @@
-// Whether what a step of `npm start` makes is current: a SHA-256 of the files it reads and writes, kept after each run
-// of the step under node_modules/.cache (outside dist/, which is published as it is). Content, not mtimes: a checkout or
-// a regeneration that leaves a file's bytes as they were does not count as a change.
+// Whether a step of `npm start` is current (docs/editing-the-spec.md): a SHA-256 of its files' content (not mtimes),
+// kept under node_modules/.cache (outside dist/, which is published as it is).
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
