@@ -1,7 +1,5 @@
-// The code-generation pipeline, spec/ -> generated/ (docs/editing-the-spec.md, "How it fits together"): lint and
-// bundle the spec (@redocly/openapi-core), its types (openapi-typescript), the client's method layer (client-table.ts),
-// the MCP tools (mcp-tools.ts), the tables of methods and tools in the README.md and docs/mcp.md beside the output
-// directory, all formatted by prettier's API; every step in this process. Output depends only on the spec.
+// The code-generation pipeline, spec/ -> generated/, every step in this process: docs/editing-the-spec.md, "How it fits
+// together".
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";

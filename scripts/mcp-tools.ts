@@ -1,12 +1,5 @@
-// The MCP server's tools, made from the bundled spec: generated/mcp-tools.json (read by mcp/src), and their list in
-// docs/mcp.md. One tool per operation, named by its operationId. Its `inputSchema` is an object of the operation's path
-// and query parameters by their spec names, plus the request body under `body`; its `outputSchema` is the 200/201
-// answer (an array wrapped as `{ items: [...] }`: MCP wants an object). Schemas are dereferenced with Redocly's bundler
-// and cleaned: `x-` keys and examples dropped, `readOnly` members left out of inputs and `writeOnly` ones out of
-// outputs, `format` left out of outputs (a console's date that is not RFC 3339 would make an MCP client refuse the
-// answer). Fields marked `x-sensitive` keep no example, default or enum, and in outputs take any string as well (the
-// server masks them as "[redacted]"). What a tool changes comes from the operation's `x-rainbond-effect` (default: GET
-// reads, anything else writes); nothing here is about one operation in particular.
+// The MCP server's tools, made from the bundled spec: generated/mcp-tools.json and their list in docs/mcp.md
+// (docs/editing-the-spec.md, "How an operation appears in the client", says how a tool is made).
 import { bundleFromString, createConfig } from "@redocly/openapi-core";
 import { METHODS, type Operation, type Param, type Spec } from "./client-table.ts";
 import { isObject, type Json, type JsonObject } from "./lib/spec.ts";
