@@ -87,11 +87,8 @@ async function buildOutputs(options: Options, timed: Timed): Promise<Record<stri
   return outputs;
 }
 
-/**
- * Whether the spec at `specRoot` bundles to another document than `outDir`/openapi.json holds (or there is none): the
- * first thing `--check` would find stale after an edit of the spec, told by content and without linting, typing or
- * formatting (some 0.3 s). `npm run verify` warns with it.
- */
+/** Whether `specRoot` bundles to another document than `outDir`/openapi.json (or there is none), told by content and
+ * without linting, typing or formatting (some 0.3 s): `npm run verify` warns with it that generated/ is stale. */
 export async function specDiffersFromGenerated(specRoot: string, outDir: string): Promise<boolean> {
   redocly ??= await import("@redocly/openapi-core");
   const config = await redocly.loadConfig({ configPath: join(root, "redocly.yaml") });
@@ -142,11 +139,8 @@ export async function generate(options: Options): Promise<string[]> {
   return stale;
 }
 
-/**
- * Generates once chokidar watches the spec's folder, then after every change of a spec file (.yaml, .yml, .json) in it,
- * until `close()` (which awaits a run under way). chokidar, not Node 20's recursive fs.watch, which on Linux loses a
- * file an editor saves by rename (an atomic save, `sed -i`).
- */
+/** Generates once chokidar watches the spec's folder (docs/editing-the-spec.md, "The loop"), then after every change of
+ * a spec file (.yaml, .yml, .json) in it, until `close()` (which awaits a run under way). */
 export function watchSpec(options: Options) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
