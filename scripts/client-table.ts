@@ -283,11 +283,10 @@ function typesTs(spec: Spec, operations: Entry[], scopes: [string, string[]][]) 
         `/** The options of \`${name}\` (${id}): its query parameters. */\nexport interface ${pascal(id)}Options {\n${members.join("\n")}\n}`,
       );
     const { numbers, name: schema, type: input } = o.body ? bodyInput(spec, o.body) : { numbers: [] };
-    if (numbers.length && !out.some((line) => line.includes(`export type ${input} `))) {
+    if (numbers.length && !out.some((line) => line.includes(`export type ${input} `)))
       out.push(
         `/** The body of \`${name}\`: \`${schema}\`, with ${numbers.map((n) => `\`${n}\``).join(", ")} as a number. */\nexport type ${input} = Omit<${schema}, ${numbers.map(json).join(" | ")}> & { ${numbers.map((n) => `${n}: number`).join("; ")} };`,
       );
-    }
   }
   return out.join("\n\n") + "\n";
 }
@@ -304,10 +303,8 @@ function exampleOf(spec: Spec, schema: Schema, example = deref(spec, schema).exa
   );
 }
 
-/**
- * A method of the grouped client: its methods.json entry, doc comment and return type, and the configuration of a
- * shortcut or an iterator (src/shortcut.ts, src/pagination.ts).
- */
+/** A method of the grouped client: its methods.json entry, doc comment and return type, and the configuration of a
+ * shortcut or an iterator (src/shortcut.ts, src/pagination.ts). */
 type Method = { o: Entry; entry: ClientMethod; about: string; returned: string; config?: object };
 
 const argText = (a: MethodArgument) => `${a.name}${a.optional ? "?" : ""}: ${a.type}`;
