@@ -11,10 +11,8 @@ const EFFECTS = {
   destructive: "Destructive: can remove something or cut off access to it (needs --allow-write).",
 };
 
-/**
- * Cleans a dereferenced schema for one direction: "input" (what a caller sends) or "output" (what the console answers).
- * `sensitive` collects the names of the fields marked `x-sensitive`.
- */
+/** Cleans a dereferenced schema for what a caller sends ("input") or what the console answers ("output"); `sensitive`
+ * collects the names of the fields marked `x-sensitive`. */
 function clean(schema: Json, direction: "input" | "output", sensitive: Set<string>): Json {
   if (Array.isArray(schema)) return schema.map((item) => clean(item, direction, sensitive));
   if (!isObject(schema)) return schema;
@@ -55,11 +53,8 @@ function toolOf(path: string, method: string, op: Operation, inherited: Param[],
   const pathParams = [...byPlace.values()].filter((p) => p.in === "path");
   const queryParams = [...byPlace.values()].filter((p) => p.in === "query" && !byPlace.has(`path ${p.name}`));
   const body = op.requestBody?.content?.["application/json"];
-  const inputs = [
-    ...pathParams,
-    ...queryParams,
-    ...(body ? [{ ...op.requestBody!, name: "body", schema: body.schema }] : []),
-  ];
+  const bodyInput = body ? [{ ...op.requestBody!, name: "body", schema: body.schema }] : [];
+  const inputs = [...pathParams, ...queryParams, ...bodyInput];
   const input = ({ description, schema }: { description?: string; schema: object }) =>
     clean({ description, ...schema } as JsonObject, "input", sensitive);
   const properties = Object.fromEntries(inputs.map((p) => [p.name, input(p)]));
