@@ -59,9 +59,8 @@ function toolOf(path: string, method: string, op: Operation, inherited: Param[],
     clean({ description, ...schema } as JsonObject, "input", sensitive);
   const properties = Object.fromEntries(inputs.map((p) => [p.name, input(p)]));
   const required = inputs.filter((p) => p.required).map((p) => p.name);
-  const ok = op.responses["200"] ?? op.responses["201"];
-  const answerSchema = (ok?.content?.["application/json"]?.schema ?? { type: "object" }) as JsonObject;
-  const answer = clean(answerSchema, "output", sensitive);
+  const ok = (op.responses["200"] ?? op.responses["201"])?.content?.["application/json"]?.schema ?? { type: "object" };
+  const answer = clean(ok as JsonObject, "output", sensitive);
   const wrapped = isObject(answer) && answer.type === "array";
   const effect = op["x-rainbond-effect"] ?? (method === "GET" ? "read" : "write");
   const paging = op["x-rainbond-paging"];
