@@ -33,8 +33,7 @@ async function loadPrinters() {
   const openapiTS: typeof import("openapi-typescript") = createRequire(import.meta.url)("openapi-typescript");
   const prettier = await import("prettier");
   const config = (await prettier.resolveConfig(join(root, "package.json"))) ?? {};
-  const format = (source: string, parser: string) => prettier.format(source, { ...config, parser });
-  return { ...openapiTS, format };
+  return { ...openapiTS, format: (source: string, parser: string) => prettier.format(source, { ...config, parser }) };
 }
 
 /** Runs the pipeline in memory and returns { path relative to the project: formatted content }. */
@@ -131,9 +130,7 @@ export async function generate(options: Options): Promise<string[]> {
   const done = (result: string) => console.log(brief ? `${title}: ${result}; steps, ms: ${steps.join(", ")}` : result);
   if (lintOnly) done(`${specName}/ lints clean (0 errors, 0 warnings) in ${total}`);
   else if (check && stale.length)
-    console.error(
-      `${outName}/ is stale; run \`npm run generate\` and commit:\n${stale.map((f) => `  ${f}`).join("\n")}`,
-    );
+    console.error(`${outName}/ is stale; run \`npm run generate\` and commit:\n  ${stale.join("\n  ")}`);
   else if (check) done(`${outName}/ matches ${specName}/ (${total})`);
   else done(`${stale.length ? `wrote ${stale.join(", ")}` : `${outName}/ already up to date`} (${total})`);
   return stale;
