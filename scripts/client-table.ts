@@ -1,12 +1,5 @@
-// Builds the client's method layer from the bundled spec (docs/editing-the-spec.md, "How an operation appears in the
-// client"). Every fact comes from the spec and its `x-rainbond-*` extensions; a clash or an unknown value stops the run
-// with a message that names the operation.
-//   operations.ts  the table: per operation its method name, arguments, path, validation rules, envelope, answer's
-//                  shape and cross-parameter rules, one `as const` object each (so a bundle keeps only those it uses)
-//   types.ts       a named type for every schema, the scope types, each operation's options and inputs
-//   functions.ts   one standalone function per operation (`rainbond-openapi/operations`), typed and documented
-//   groups.ts      the grouped client's interfaces and its table: the functions, shortcuts and iterators by group
-//   methods.json   every method of the grouped client in its order, for the tools (scripts/lib/methods.ts)
+// Builds the client's method layer (generated/operations.ts, types.ts, functions.ts, groups.ts, methods.json) from the
+// bundled spec: docs/editing-the-spec.md, "How an operation appears in the client".
 import type { ClientMethod, MethodArgument } from "./lib/methods.ts";
 import { deref, refName, type Json } from "./lib/spec.ts";
 
@@ -290,11 +283,10 @@ function typesTs(spec: Spec, operations: Entry[], scopes: [string, string[]][]) 
         `/** The options of \`${name}\` (${id}): its query parameters. */\nexport interface ${pascal(id)}Options {\n${members.join("\n")}\n}`,
       );
     const { numbers, name: schema, type: input } = o.body ? bodyInput(spec, o.body) : { numbers: [] };
-    if (numbers.length && !out.some((line) => line.includes(`export type ${input} `))) {
+    if (numbers.length && !out.some((line) => line.includes(`export type ${input} `)))
       out.push(
         `/** The body of \`${name}\`: \`${schema}\`, with ${numbers.map((n) => `\`${n}\``).join(", ")} as a number. */\nexport type ${input} = Omit<${schema}, ${numbers.map(json).join(" | ")}> & { ${numbers.map((n) => `${n}: number`).join("; ")} };`,
       );
-    }
   }
   return out.join("\n\n") + "\n";
 }
@@ -311,10 +303,8 @@ function exampleOf(spec: Spec, schema: Schema, example = deref(spec, schema).exa
   );
 }
 
-/**
- * A method of the grouped client: its methods.json entry, doc comment and return type, and the configuration of a
- * shortcut or an iterator (src/shortcut.ts, src/pagination.ts).
- */
+/** A method of the grouped client: its methods.json entry, doc comment and return type, and the configuration of a
+ * shortcut or an iterator (src/shortcut.ts, src/pagination.ts). */
 type Method = { o: Entry; entry: ClientMethod; about: string; returned: string; config?: object };
 
 const argText = (a: MethodArgument) => `${a.name}${a.optional ? "?" : ""}: ${a.type}`;

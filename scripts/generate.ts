@@ -1,7 +1,5 @@
-// The code-generation pipeline, spec/ -> generated/ (docs/editing-the-spec.md, "How it fits together"): lint and
-// bundle the spec (@redocly/openapi-core), its types (openapi-typescript), the client's method layer (client-table.ts),
-// the MCP tools (mcp-tools.ts), the tables of methods and tools in the README.md and docs/mcp.md beside the output
-// directory, all formatted by prettier's API; every step in this process. Output depends only on the spec.
+// The code-generation pipeline, spec/ -> generated/, every step in this process: docs/editing-the-spec.md, "How it fits
+// together".
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
@@ -35,8 +33,7 @@ async function loadPrinters() {
   const openapiTS: typeof import("openapi-typescript") = createRequire(import.meta.url)("openapi-typescript");
   const prettier = await import("prettier");
   const config = (await prettier.resolveConfig(join(root, "package.json"))) ?? {};
-  const format = (source: string, parser: string) => prettier.format(source, { ...config, parser });
-  return { ...openapiTS, format };
+  return { ...openapiTS, format: (source: string, parser: string) => prettier.format(source, { ...config, parser }) };
 }
 
 /** Runs the pipeline in memory and returns { path relative to the project: formatted content }. */
@@ -89,11 +86,8 @@ async function buildOutputs(options: Options, timed: Timed): Promise<Record<stri
   return outputs;
 }
 
-/**
- * Whether the spec at `specRoot` bundles to another document than `outDir`/openapi.json holds (or there is none): the
- * first thing `--check` would find stale after an edit of the spec, told by content and without linting, typing or
- * formatting (some 0.3 s). `npm run verify` warns with it.
- */
+/** Whether `specRoot` bundles to another document than `outDir`/openapi.json (or there is none), told by content and
+ * without linting, typing or formatting (some 0.3 s): `npm run verify` warns with it that generated/ is stale. */
 export async function specDiffersFromGenerated(specRoot: string, outDir: string): Promise<boolean> {
   redocly ??= await import("@redocly/openapi-core");
   const config = await redocly.loadConfig({ configPath: join(root, "redocly.yaml") });
@@ -136,19 +130,14 @@ export async function generate(options: Options): Promise<string[]> {
   const done = (result: string) => console.log(brief ? `${title}: ${result}; steps, ms: ${steps.join(", ")}` : result);
   if (lintOnly) done(`${specName}/ lints clean (0 errors, 0 warnings) in ${total}`);
   else if (check && stale.length)
-    console.error(
-      `${outName}/ is stale; run \`npm run generate\` and commit:\n${stale.map((f) => `  ${f}`).join("\n")}`,
-    );
+    console.error(`${outName}/ is stale; run \`npm run generate\` and commit:\n  ${stale.join("\n  ")}`);
   else if (check) done(`${outName}/ matches ${specName}/ (${total})`);
   else done(`${stale.length ? `wrote ${stale.join(", ")}` : `${outName}/ already up to date`} (${total})`);
   return stale;
 }
 
-/**
- * Generates once chokidar watches the spec's folder, then after every change of a spec file (.yaml, .yml, .json) in it,
- * until `close()` (which awaits a run under way). chokidar, not Node 20's recursive fs.watch, which on Linux loses a
- * file an editor saves by rename (an atomic save, `sed -i`).
- */
+/** Generates once chokidar watches the spec's folder (docs/editing-the-spec.md, "The loop"), then after every change of
+ * a spec file (.yaml, .yml, .json) in it, until `close()` (which awaits a run under way). */
 export function watchSpec(options: Options) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
