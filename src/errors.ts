@@ -97,9 +97,13 @@ export class RainbondResponseError extends RainbondError {
   override name = "RainbondResponseError";
   declare readonly status: number;
   declare readonly excerpt: string;
-  constructor(info: RequestInfo, status: number, excerpt: string, problem = "a body that is not JSON") {
+  constructor(info: RequestInfo, status: number, excerpt: string, problem = "a body that is not JSON", more = {}) {
     super();
-    about(this, info, ` answered ${status} with ${problem}${excerpt ? `: ${excerpt}` : ""}`, { status, excerpt });
+    about(this, info, ` answered ${status} with ${problem}${excerpt ? `: ${excerpt}` : ""}`, {
+      status,
+      excerpt,
+      ...more,
+    });
   }
 }
 
@@ -108,8 +112,8 @@ export class RainbondResponseTooLargeError extends RainbondResponseError {
   override name = "RainbondResponseTooLargeError";
   declare readonly maxResponseBytes: number;
   constructor(info: RequestInfo, status: number, maxResponseBytes: number) {
-    super(info, status, "", `a body over maxResponseBytes (${maxResponseBytes} bytes), not read further`);
-    Object.assign(this, { maxResponseBytes });
+    const problem = `a body over maxResponseBytes (${maxResponseBytes} bytes), not read further`;
+    super(info, status, "", problem, { maxResponseBytes });
   }
 }
 
@@ -118,8 +122,8 @@ export class RainbondRedirectError extends RainbondResponseError {
   override name = "RainbondRedirectError";
   declare readonly location: string;
   constructor(info: RequestInfo, status: number, location: string) {
-    super(info, status, "", `a redirect to ${location}, not followed (only redirects within the console's origin are)`);
-    Object.assign(this, { location });
+    const problem = `a redirect to ${location}, not followed (only redirects within the console's origin are)`;
+    super(info, status, "", problem, { location });
   }
 }
 
