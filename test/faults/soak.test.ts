@@ -1,17 +1,14 @@
 // The soak: thousands of calls, many at a time, through a server that fails at random (chaos-server.ts), run by the
-// client in a Node process of its own (soak-child.ts, bundled with esbuild, started with --expose-gc). Every call
+// client in a Node process of its own (soak-child.ts, run through tsx, started with --expose-gc). Every call
 // settles within its budget as data or a RainbondError; a GET or PUT reaches the server at most 1 + retries times, a
 // POST at most once (exactly once when the server answered it); no unhandled rejection, no process warning; the heap
 // is flat after GC from batch to batch; and the process ends by itself once the work is done. The faults come from a
 // seed, the same every run unless SOAK_SEED says otherwise: SOAK_SEED=<n> runs (or replays) the faults of seed n,
 // SOAK_SEED=random draws one to explore. The test prints nothing; the seed is in every assertion's message.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bundleForNode } from "../helpers/bundle.js";
+import { TSX_ARGS } from "../../scripts/lib/script.ts";
 import { FAULT_KINDS, startChaosServer, type ChaosServer } from "./chaos-server.js";
 import type { SoakReport } from "./soak-child.js";
 import { SOAK, callBudgetMs } from "./soak-plan.js";
@@ -43,13 +40,12 @@ const CHILD_LIMIT_MS = 90_000;
 const UNANSWERED = new Set(["RainbondTimeoutError", "RainbondConnectionError", "RainbondAbortError"]);
 
 let server: ChaosServer;
-let dir: string;
 let run: { report: SoakReport; code: number | null; signal: string | null; stderr: string; exitedAt: number };
 
 /** Runs the bundled child to its end: its report, how it ended, and when. */
 function runChild(file: string): Promise<typeof run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--expose-gc", file], {
+    const child = spawn(process.execPath, [...TSX_ARGS, "--expose-gc", file], {
       env: { ...process.env, SOAK_URL: server.url, SOAK_SEED: String(seed) },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -73,15 +69,11 @@ function runChild(file: string): Promise<typeof run> {
 
 beforeAll(async () => {
   server = await startChaosServer(seed);
-  dir = mkdtempSync(join(tmpdir(), "rainbond-soak-"));
-  const outfile = join(dir, "soak-child.mjs");
-  await bundleForNode(fileURLToPath(new URL("./soak-child.ts", import.meta.url)), outfile);
-  run = await runChild(outfile);
+  run = await runChild(fileURLToPath(new URL("./soak-child.ts", import.meta.url)));
 }, CHILD_LIMIT_MS + 30_000);
 
 afterAll(async () => {
   await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 describe(`soak: ${SOAK.batches * SOAK.batchSize} calls, ${SOAK.concurrency} at a time, through random faults`, () => {

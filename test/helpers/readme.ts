@@ -5,7 +5,6 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import ts from "typescript";
 import { vi } from "vitest";
-import { bundleForNode } from "./bundle.js";
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -74,12 +73,10 @@ export interface Printed {
 }
 
 /**
- * Bundles an example and runs it with `env` set, returning what it printed, line by line. Nothing it prints reaches
- * the test run's output.
+ * Runs an example (vitest imports its TypeScript) with `env` set, returning what it printed, line by line. Nothing it
+ * prints reaches the test run's output.
  */
 export async function runExample(file: string, env: Record<string, string>): Promise<Printed> {
-  const outfile = file.replace(/\.ts$/, ".mjs");
-  await bundleForNode(file, outfile);
   const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
   Object.assign(process.env, env);
   const printed: Printed = { log: [], other: [] };
@@ -91,7 +88,7 @@ export async function runExample(file: string, env: Record<string, string>): Pro
     ),
   ];
   try {
-    await import(pathToFileURL(outfile).href);
+    await import(pathToFileURL(file).href);
   } finally {
     for (const spy of spies) spy.mockRestore();
     for (const [key, value] of Object.entries(saved)) {
