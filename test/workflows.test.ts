@@ -4,11 +4,11 @@
 // the scripts they run are tested where they are defined.
 import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { validateWorkflow as validateWithWarnings } from "@action-validator/core";
 import { describe, expect, it } from "vitest";
 import { matrixRows, PINNED } from "../scripts/runtimes/matrix.ts";
+import { root } from "../scripts/lib/script.ts";
 
 /** The validator, with its one known notice kept out of the test output: it does not check `paths` globs (it says
  *  "Glob validation is not yet supported"), which the "filters on paths that exist" test below does instead. Any
@@ -25,7 +25,6 @@ function validateWorkflow(text: string): ReturnType<typeof validateWithWarnings>
   }
 }
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dir = join(root, ".github", "workflows");
 const workflows = readdirSync(dir)
   .filter((name) => /\.ya?ml$/.test(name))

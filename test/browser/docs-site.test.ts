@@ -4,13 +4,13 @@
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { assertSelfContained, buildSite, serveSite, type BuiltSite } from "../../scripts/docs.ts";
 import type { CodeSample } from "../../scripts/docs/code-samples.ts";
 import { readMethods } from "../../scripts/lib/methods.ts";
+import { root } from "../../scripts/lib/script.ts";
 import { chromiumPath, guardContext, launchChromium, type Guard } from "../../scripts/lib/chromium.ts";
 import {
   expandTag,
@@ -22,7 +22,6 @@ import {
   type Operation,
 } from "./reference.js";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const screenshots = join(root, ".screenshots");
 /** The field names the console spells irregularly; the reference must show them exactly so. */
 const IRREGULAR_FIELDS = ["domain_heander", "is_upgrate", "creater"];

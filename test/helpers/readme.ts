@@ -1,12 +1,13 @@
 // The README's examples are tested: a section's ```ts block is written under test/.tmp/ (git-ignored) with its import
-// of "rainbond-openapi" pointed at src/index.ts, type-checked under strict, and bundled with esbuild to be run.
+// of "rainbond-openapi" pointed at src/index.ts, type-checked under strict, and run (vitest imports it).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { join, relative } from "node:path";
+import { pathToFileURL } from "node:url";
 import ts from "typescript";
 import { vi } from "vitest";
+import { root } from "../../scripts/lib/script.ts";
 
-export const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
+export { root };
 
 /** The text between `<!-- section:NAME (owner: ...) -->` and `<!-- /section:NAME -->` of README.md. */
 export function readmeSection(name: string): string {
