@@ -16,11 +16,16 @@ const TARGETS: Record<string, number> = { "c/t": 1.04, "c/b": 1.05, clientGzipBy
 TARGETS["npm run generate"] = TARGETS["npm run generate -- --check"] = 3000; // ms
 const FULL = {
   calls: { rounds: 20, calls: 250, warmup: 300, stubRounds: 15, stubCalls: 1000 },
-  ...{ generationRuns: 7, typecheckRuns: 5, scale: { factors: [1, 10, 50], runs: 3, tscRuns: 3 }, warmup: true },
+  generationRuns: 7,
+  typecheckRuns: 5,
+  scale: { factors: [1, 10, 50], runs: 3, tscRuns: 3 },
+  warmup: true,
 };
 const SMOKE: typeof FULL = {
   calls: { rounds: 3, calls: 40, warmup: 20, stubRounds: 3, stubCalls: 100 },
-  ...{ generationRuns: 1, typecheckRuns: 1, scale: { factors: [2], runs: 1, tscRuns: 1 } },
+  generationRuns: 1,
+  typecheckRuns: 1,
+  scale: { factors: [2], runs: 1, tscRuns: 1 },
   warmup: false, // no untimed runs: the first `generate` writes what `--check` reads
 };
 /** What each part takes, in seconds, about (a full run on 2 cores; a smoke run takes a tenth): for the time left. */
@@ -154,8 +159,10 @@ const PART: Record<Part, (config: typeof FULL, work: string) => Promise<[unknown
 const generate = (...args: string[]) => scriptArgs("scripts/generate.ts", ...args);
 
 const { values: o } = commandLine(USAGE, {
-  ...{ smoke: { type: "boolean", default: false }, keep: { type: "boolean", default: false } },
-  ...{ only: { type: "string", default: PARTS.join(",") }, json: { type: "string" } },
+  smoke: { type: "boolean", default: false },
+  keep: { type: "boolean", default: false },
+  only: { type: "string", default: PARTS.join(",") },
+  json: { type: "string" },
 });
 const unknown = o.only.split(",").filter((p) => !PARTS.includes(p as Part));
 if (unknown.length) {
