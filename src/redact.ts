@@ -7,7 +7,7 @@ export const MASK = "[redacted]";
 /** Names of secret fields: those the spec marks `x-sensitive`, in requests and in records (generated/operations.ts). */
 export const SENSITIVE: ReadonlySet<string> = new Set(sensitiveFields);
 /** The longest server text (msg, msg_show, an excerpt, a connection error's text) a message or log line shows. */
-export const MAX_TEXT = 500;
+const MAX_TEXT = 500;
 /** excerpt() reads at most this many characters of a body (plus the longest secret): the rest is never looked at. */
 export const EXCERPT_SCAN = 4096;
 /** A PEM private key (a region's key_file, say), even cut short. */

@@ -7,7 +7,7 @@ import { basename, join } from "node:path";
 import { promisify } from "node:util";
 import { root } from "./script.ts";
 
-export type RunResult = { stdout: string; stderr: string };
+type RunResult = { stdout: string; stderr: string };
 type RunOptions = { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number };
 export type Run = (file: string, args: readonly string[], options?: RunOptions) => Promise<RunResult>;
 
