@@ -6,7 +6,7 @@
 // leaves no work directory behind.
 import { scriptArgs } from "../scripts/lib/script.ts";
 import { benchCalls } from "../scripts/bench/calls.ts";
-import { benchSize } from "../scripts/bench/size.ts";
+import { BUDGETS, bundle, byModule } from "../scripts/bench/size.ts";
 import { spawn } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { existsSync } from "node:fs";
@@ -72,16 +72,18 @@ export function createRainbondClient(options) {
 });
 
 describe("the size by module (scripts/bench/size.ts)", () => {
-  it("adds up to the bundle, and openapi-fetch's share is what the bundle loses with openapi-fetch external", async () => {
-    const { client, clientWithoutOpenapiFetch } = await benchSize();
-    const raw = client.byModule.reduce((sum, m) => sum + m.raw, 0);
-    expect(raw).toBeLessThanOrEqual(client.raw);
-    expect(raw).toBeGreaterThan(client.raw * 0.95); // the rest: the bundle's own glue (exports)
-    expect(client.byModule.map((m) => m.module)).toEqual(expect.arrayContaining(["openapi-fetch", "src/client.ts"]));
-    const fetchShare = client.byModule.find((m) => m.module === "openapi-fetch")!;
-    // client.raw imports openapi-fetch on demand: without code splitting esbuild inlines it in a lazy wrapper (glue)
-    expect(fetchShare.raw).toBeGreaterThan(client.raw - clientWithoutOpenapiFetch.raw - 400);
-    expect(Math.abs(fetchShare.gzip - (client.gzip - clientWithoutOpenapiFetch.gzip))).toBeLessThan(200);
+  it("adds up to what a page loads up front for one operation, openapi-fetch not among its modules", async () => {
+    const oneOperation = await bundle(BUDGETS["one operation with its core"].entry);
+    const modules = byModule(oneOperation);
+    const raw = modules.reduce((sum, m) => sum + m.raw, 0);
+    expect(raw).toBeLessThanOrEqual(oneOperation.raw + oneOperation.code.length); // a newline per file
+    expect(raw).toBeGreaterThan(oneOperation.raw * 0.95); // the rest: the bundle's own glue (exports)
+    expect(modules.map((m) => m.module)).toEqual(expect.arrayContaining(["src/transport.ts", "src/errors.ts"]));
+    expect(modules.map((m) => m.module)).not.toContain("openapi-fetch");
+    // what gzip loses without the transport is most of the transport's bytes, and less than the bundle
+    const transport = modules.find((m) => m.module === "src/transport.ts")!;
+    expect(transport.gzip).toBeGreaterThan(transport.raw / 5);
+    expect(transport.gzip).toBeLessThan(oneOperation.gzip);
   });
 });
 
