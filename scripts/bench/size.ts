@@ -35,9 +35,19 @@ const moduleName = (file = "") =>
 export async function bundle(entry: string) {
   const { outputFiles, metafile } = await build({
     stdin: { contents: entry, resolveDir: root, loader: "ts" },
-    ...{ bundle: true, minify: true, format: "esm", platform: "browser", target: "es2022", splitting: true },
-    ...{ outdir: join(root, ".bench/size"), absWorkingDir: root, write: false, metafile: true }, // nothing written
-    ...{ sourcemap: "external", logLevel: "silent", legalComments: "none" },
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    splitting: true,
+    outdir: join(root, ".bench/size"), // nothing is written
+    absWorkingDir: root,
+    write: false,
+    metafile: true,
+    sourcemap: "external",
+    logLevel: "silent",
+    legalComments: "none",
   });
   const { outputs } = metafile;
   const upFront = new Set<string>();
@@ -64,11 +74,8 @@ export function byModule({ code, maps }: Awaited<ReturnType<typeof bundle>>) {
       .split("\n")
       .flatMap((text, line) => Array.from({ length: text.length + 1 }, (_, c) => source(line, c)));
   });
-  const chars = code
-    .map((file) => `${file.text}\n`)
-    .join("")
-    .split("");
-  const total = gzip(Buffer.from(chars.join("")));
+  const text = code.map((file) => `${file.text}\n`).join("");
+  const [chars, total] = [text.split(""), gzip(Buffer.from(text))];
   const modules = [...new Set(owners)].filter(Boolean);
   const without = (module: string) => gzip(Buffer.from(chars.filter((_, at) => owners[at] !== module).join("")));
   const rows = modules.map((module) => ({
