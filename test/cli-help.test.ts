@@ -19,7 +19,7 @@ const commands: [string, string[]][] = [
     "regenerate",
     "release:check",
     "release:version",
-    "release:publish",
+    "release:pack",
     "test:runtimes",
   ].map((script): [string, string[]] => [`npm run ${script}`, ["npm", "run", "--silent", script, "--"]]),
 ];

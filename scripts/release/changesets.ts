@@ -1,8 +1,9 @@
 // Changesets (@changesets/cli) as the release scripts use them (docs/releasing.md): the changeset a spec change gets,
 // written from its API diff; the release check (a breaking change needs a major changeset added by the branch, a minor
-// one while 0.x); `changeset version`, then the same version in package-lock.json; `changeset publish`.
+// one while 0.x); `changeset version`, then the same version in package-lock.json; the release's tarball and notes,
+// packed by the read-only test job for the publish job, which runs nothing of the project (no `changeset publish`).
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import parseChangeset from "@changesets/parse";
 import { changelogMarkdown, diffAgainstRef, git, type DiffResult } from "../api-diff/index.ts";
@@ -27,6 +28,13 @@ export async function writeApiChangeset(dir: string, result: DiffResult, name?: 
   return file;
 }
 
+/** The changesets pending in `dir`: `.changeset/*.md` but its README, as changesets reads them; paths in `dir`. */
+export const pendingChangesets = (dir: string): string[] =>
+  (existsSync(join(dir, ".changeset")) ? readdirSync(join(dir, ".changeset")) : [])
+    .filter((file) => file.endsWith(".md") && file !== "README.md")
+    .map((file) => `.changeset/${file}`)
+    .sort();
+
 /** The bumps that cover a breaking change at `version`: semver's rule, where 0.x moves its minor number. */
 export const coveringBumps = (version: string) => (version.startsWith("0.") ? ["major", "minor"] : ["major"]);
 
@@ -39,10 +47,7 @@ export async function releaseCheck(dir: string, base: string): Promise<{ ok: boo
   const { name, version } = manifestOf(dir);
   // the changesets of the work tree that `base` does not have (a base from before .changeset/ has none)
   const atBase = git(dir, "ls-tree", "-r", "--name-only", base, "--", ".changeset/").split("\n");
-  const added = (existsSync(join(dir, ".changeset")) ? readdirSync(join(dir, ".changeset")) : [])
-    .map((file) => `.changeset/${file}`)
-    .filter((file) => file.endsWith(".md") && !file.endsWith("/README.md") && !atBase.includes(file))
-    .sort();
+  const added = pendingChangesets(dir).filter((file) => !atBase.includes(file));
   const bumps = added.flatMap((file) =>
     parseChangeset(readFileSync(join(dir, file), "utf8")).releases.flatMap((r) => (r.name === name ? [r.type] : [])),
   );
@@ -70,31 +75,55 @@ export function version(dir: string): string {
   return version;
 }
 
-const tagged = (dir: string, tag: string) => git(dir, "tag", "--list", tag).trim() === tag;
+export interface Release {
+  /** Changesets are pending: the version pull request is due, not a release. */
+  pending: boolean;
+  /** npm does not have the version yet: the tarball and the notes were written. */
+  due: boolean;
+  version: string;
+  tag: string;
+  tarball?: string;
+  notes?: string;
+}
 
-/** Publishes the package in `dir` if its version is not on the registry yet; what was published, and its notes. */
-export function publish(dir: string): { published: boolean; version: string; tag: string; notes?: string } {
-  const { version } = manifestOf(dir);
+/**
+ * The release step of the test job (docs/releasing.md), when no changeset is pending: if npm does not have the version
+ * in package.json yet, the package packed into `outDir` (`npm pack`, which builds through `prepare`) and the version's
+ * notes, for the publish job to publish as they are. Nothing is published here.
+ */
+export function packRelease(dir: string, outDir: string): Release {
+  const { name, version } = manifestOf(dir);
   const tag = `v${version}`;
-  const before = tagged(dir, tag);
-  changeset(dir, "publish");
-  if (before || !tagged(dir, tag)) return { published: false, version, tag };
+  const pending = pendingChangesets(dir).length > 0;
+  if (pending || onRegistry(dir, name, version)) return { pending, due: false, version, tag };
+  mkdirSync(outDir, { recursive: true });
+  const before = new Set(readdirSync(outDir));
+  npm(dir, "pack", "--pack-destination", outDir);
+  const packed = readdirSync(outDir).filter((file) => file.endsWith(".tgz") && !before.has(file));
+  if (packed.length !== 1) throw new Error(`npm pack made ${packed.length} tarballs in ${outDir}`);
   // the notes: the version's section of CHANGELOG.md (as changesets writes it), without its heading
   const changelog = readFileSync(join(dir, "CHANGELOG.md"), "utf8");
   const section = changelog.split(/^## /m).find((s) => s.split("\n", 1)[0]!.trim() === version);
   if (section === undefined) throw new Error(`CHANGELOG.md has no section for ${version}`);
-  return { published: true, version, tag, notes: `${section.replace(/^.*\n?/, "").trim()}\n` };
+  return {
+    pending,
+    due: true,
+    version,
+    tag,
+    tarball: join(outDir, packed[0]!),
+    notes: `${section.replace(/^.*\n?/, "").trim()}\n`,
+  };
 }
 
-/** Pushes the tag and makes the GitHub release of it (GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL). */
-export async function githubRelease(dir: string, tag: string, notes: string): Promise<void> {
-  const { GITHUB_TOKEN: token, GITHUB_REPOSITORY: repo, GITHUB_API_URL: api = "https://api.github.com" } = process.env;
-  if (!token || !repo) throw new Error("--github needs GITHUB_TOKEN and GITHUB_REPOSITORY");
-  git(dir, "push", "origin", `refs/tags/${tag}`);
-  const response = await fetch(`${api}/repos/${repo}/releases`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, accept: "application/vnd.github+json" },
-    body: JSON.stringify({ tag_name: tag, name: tag, body: notes }),
-  });
-  if (!response.ok) throw new Error(`creating the GitHub release ${tag}: ${response.status} ${await response.text()}`);
+const npm = (dir: string, ...args: string[]) =>
+  execFileSync("npm", args, { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+
+/** Whether the registry npm is configured with has `name@version` (a package it does not know has no version). */
+function onRegistry(dir: string, name: string, version: string): boolean {
+  try {
+    return npm(dir, "view", `${name}@${version}`, "version").trim() === version;
+  } catch (err) {
+    if (/\bE404\b/.test(String((err as { stderr?: unknown }).stderr))) return false;
+    throw err;
+  }
 }

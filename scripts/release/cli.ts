@@ -3,10 +3,11 @@
 // <command> [flags]`. Step outputs for GitHub Actions go to $GITHUB_OUTPUT. Exit codes: 0 done; 1 refused (a change
 // at api-diff's --fail-on level or above, as oasdiff's --fail-on; release:check); 2 bad arguments or a failure.
 import { appendFileSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import type { ParseArgsConfig } from "node:util";
 import { commandLine } from "../lib/script.ts";
 import { changelogMarkdown, diffAgainstRef, git, LEVELS, toJson, type Level } from "../api-diff/index.ts";
-import { githubRelease, publish, releaseCheck, version, writeApiChangeset } from "./changesets.ts";
+import { packRelease, releaseCheck, version, writeApiChangeset } from "./changesets.ts";
 import { LABELS, regenerate } from "./regenerate.ts";
 
 const [command = "", ...args] = process.argv.slice(2);
@@ -78,19 +79,25 @@ const COMMANDS: Record<string, () => Promise<number | void>> = {
     parse("\n\nThe pending changesets become the new version in package.json, package-lock.json and CHANGELOG.md.", {});
     console.log(`version ${version(repository())}: package.json, package-lock.json, CHANGELOG.md`);
   },
-  "release:publish": async () => {
+  "release:pack": async () => {
     const values = parse(
-      "[--github] [--notes <file>]\n\nPublishes the version in package.json to npm and tags it; the release notes " +
-        "go to a GitHub release\n(--github: GITHUB_TOKEN, GITHUB_REPOSITORY) or to <file>. Step outputs: " +
-        "published, version, tag.",
-      { github: { type: "boolean" }, notes: { type: "string" } },
+      "--out <dir>\n\nWhen no changeset is pending and npm does not have the version in package.json: packs " +
+        "the\npackage into <dir> (npm pack) and writes the version's CHANGELOG.md section to <dir>/notes.md,\nfor " +
+        "the publish job to publish as they are. Step outputs: pending, due, version, tag, tarball\n(its file " +
+        "name in <dir>).",
+      { out: { type: "string" } },
     );
-    const dir = repository();
-    const { published, version, tag, notes = "" } = publish(dir);
-    outputs({ published, version, tag });
-    console.log(published ? `published ${tag}\n\n${notes}` : `${tag}: already published, nothing to do`);
-    if (published && values.notes) writeFileSync(values.notes, notes);
-    if (published && values.github) await githubRelease(dir, tag, notes);
+    if (!values.out) throw new Error(`--out is required\n${usage}`);
+    const { pending, due, version, tag, tarball = "", notes = "" } = packRelease(repository(), values.out);
+    outputs({ pending, due, version, tag, tarball: tarball && basename(tarball) });
+    if (due) writeFileSync(join(values.out, "notes.md"), notes);
+    console.log(
+      pending
+        ? "changesets are pending: the version pull request is due, not a release"
+        : due
+          ? `${tag}: packed ${tarball}\n\n${notes}`
+          : `${tag}: already on the registry, nothing to release`,
+    );
   },
 };
 

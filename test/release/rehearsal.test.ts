@@ -5,8 +5,9 @@
 //      writes the pull request's body to a file (in place of the GitHub call) with the API changelog first, and the
 //      changeset from the API diff; the pull request is "merged" (committed);
 //   2. changesets' version step (npm run release:version): package.json's version and CHANGELOG.md's entry;
-//   3. changesets' publish step (npm run release:publish: `changeset publish`, which builds through `prepare`) to a
-//      real registry on loopback (Verdaccio, no uplink: test/release/registry.ts);
+//   3. the release (npm run release:pack: the tarball, built through `prepare` by `npm pack`, and the notes of a version
+//      the registry does not have yet), then the publish job's `npm publish <tarball>`, to a real registry on loopback
+//      (Verdaccio, no uplink: test/release/registry.ts);
 //   4. a new project installs that exact version from the registry, compiles under strict TypeScript against its
 //      types (`@ts-expect-error` on the removed field; the added field typed) and calls Prism mocking that spec.
 // Step 4 is one project for the three versions (each installed under an alias), one `npm install` and one `tsc`.
@@ -251,13 +252,24 @@ describe(
         expect((await readdir(join(repo.dir, ".changeset"))).filter((f) => f.startsWith("api-"))).toEqual([]);
         repo.commit("Version Packages");
 
-        // 3. the publish step, to the local registry
-        const notes = join(work, `notes-${version}.md`);
-        await script("release:publish", ["--notes", notes], registry.env);
-        expect(repo.git("tag", "--list", `v${version}`).trim()).toBe(`v${version}`);
-        expect(await readFile(notes, "utf8")).toContain(change.line);
+        // 3. the release: the test job packs the version npm does not have, the publish job publishes that tarball
+        const out = join(work, `release-${version}`);
+        const packOutputs = join(work, `pack-outputs-${version}`);
+        await script("release:pack", ["--out", out], { ...registry.env, GITHUB_OUTPUT: packOutputs });
+        const packed = Object.fromEntries(
+          (await readFile(packOutputs, "utf8"))
+            .trim()
+            .split("\n")
+            .map((line) => line.split("=") as [string, string]),
+        );
+        expect(packed).toMatchObject({ pending: "false", due: "true", version, tag: `v${version}` });
+        expect(await readFile(join(out, "notes.md"), "utf8")).toContain(change.line);
+        await npm(["publish", join(out, packed.tarball!), "--access", "public"], work);
         const packument = (await (await fetch(`${registry.url}/rainbond-openapi`)).json()) as { versions: object };
         expect(Object.keys(packument.versions)).toContain(version);
+        // run again (a re-run of the workflow): the version is on the registry, nothing is packed
+        await script("release:pack", ["--out", join(out, "again")], { ...registry.env, GITHUB_OUTPUT: packOutputs });
+        expect(await readFile(packOutputs, "utf8")).toMatch(/\npending=false\ndue=false\n/);
 
         const spec = join(work, `openapi-${version}.json`);
         await copyFile(join(repo.dir, "generated/openapi.json"), spec);
