@@ -1,11 +1,15 @@
 // The GitHub Actions workflows: each one valid by GitHub's workflow schema (@action-validator/core), the npm scripts
 // they run all defined in package.json (the workflows run the same scripts as people do), their path filters naming
-// files that exist, and CI's matrices those of the runtime matrix. What a workflow's steps say is not restated here:
-// the scripts they run are tested where they are defined.
+// files that exist, and CI's matrices those of the runtime matrix. And what keeps a release safe (docs/releasing.md):
+// every action pinned by the commit of a release, named in a comment; no token beyond reading at the top of a
+// workflow; no job that may write runs tests or install scripts, and the job holding id-token runs none of the
+// project's code; no checkout keeps its token for later steps. What a workflow's steps say is not restated here: the
+// scripts they run are tested where they are defined.
 import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { validateWorkflow as validateWithWarnings } from "@action-validator/core";
+import { parseYaml } from "@redocly/openapi-core";
 import { describe, expect, it } from "vitest";
 import { matrixRows, PINNED } from "../scripts/runtimes/matrix.ts";
 import { root } from "../scripts/lib/script.ts";
@@ -64,6 +68,63 @@ function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${re}$`);
 }
 
+type Permissions = "read-all" | "write-all" | Record<string, string>;
+interface Step {
+  uses?: string;
+  run?: string;
+  with?: Record<string, unknown>;
+}
+interface Job {
+  permissions?: Permissions;
+  steps?: Step[];
+  /** A reusable workflow's path: its jobs are checked in their own file. */
+  uses?: string;
+  with?: Record<string, unknown>;
+}
+interface Workflow {
+  permissions?: Permissions;
+  jobs: Record<string, Job>;
+}
+
+const parsed = (text: string) => parseYaml(text) as Workflow;
+
+/** A job's token: its own permissions, else the workflow's; undefined: GitHub's default, which may write. */
+const grants = (workflow: Workflow, job: Job) => job.permissions ?? workflow.permissions;
+/** A token that may write to the repository, its pull requests, Pages... (id-token is not a write of anything). */
+const mayWrite = (p: Permissions | undefined) =>
+  p === undefined ||
+  p === "write-all" ||
+  (typeof p === "object" && Object.entries(p).some(([scope, level]) => scope !== "id-token" && level === "write"));
+/** A token that can ask for an OIDC token (npm trusted publishing, Pages, clouds). */
+const holdsIdToken = (p: Permissions | undefined) =>
+  p === undefined || p === "write-all" || (typeof p === "object" && p["id-token"] === "write");
+
+/** What a job's steps run: their `run:` scripts and the text of their actions' inputs (changesets' `version:`). */
+const commandsOf = (job: Job) =>
+  (job.steps ?? []).flatMap((step) => [
+    ...(step.run ? [step.run] : []),
+    ...Object.values(step.with ?? {}).filter((value): value is string => typeof value === "string"),
+  ]);
+
+/** Each npm command of a text, up to the end of its line or shell list (`&&`, `;`, `|`). */
+const npmCommands = (text: string) => [...text.matchAll(/\bnpm\s+[^\n;&|]*/g)].map((m) => m[0]);
+/** npm commands that install with dependencies' (and the project's) lifecycle scripts. */
+const installsWithScripts = (command: string) =>
+  /^npm\s+(?:ci|install|i|add|isntall|clean-install|install-clean|ic)\b/.test(command) &&
+  !/\s--ignore-scripts\b/.test(command);
+/** npm commands that run the project's tests (which run all of its code and its devDependencies). */
+const runsTests = (command: string) =>
+  /^npm\s+(?:test|t|tst|run\s+test|run-script\s+test|install-test|it|install-ci-test|cit)\b/.test(command);
+
+/** The `uses:` lines of a workflow's text: the reference and the comment after it. */
+const usesLines = (text: string) =>
+  [...text.matchAll(/^\s*(?:-\s+)?uses:\s*(\S+)[ \t]*(?:#[ \t]*(.*?))?[ \t]*$/gm)].map((m) => ({
+    ref: m[1]!,
+    comment: m[2],
+  }));
+const PINNED_REF = /^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/;
+const RELEASE = /^v\d+\.\d+\.\d+$/;
+
 describe("the GitHub Actions workflows", () => {
   it("the validator rejects a workflow that is not valid (so its passing means something)", () => {
     const broken = source("ci.yml").replace(/runs-on:/g, "runs_on:");
@@ -99,8 +160,103 @@ describe("the GitHub Actions workflows", () => {
           ).toBe(true);
         }
       });
+
+      it("pins every action to the full commit of a release, with the release in a comment", () => {
+        const workflow = parsed(source(name));
+        const lines = usesLines(source(name));
+        const used = Object.values(workflow.jobs).flatMap((job) => [
+          ...(job.uses ? [job.uses] : []),
+          ...(job.steps ?? []).flatMap((step) => (step.uses ? [step.uses] : [])),
+        ]);
+        expect(lines.map((line) => line.ref)).toEqual(used); // every `uses:` of the workflow is a line read here
+        for (const { ref, comment } of lines.filter((line) => !line.ref.startsWith("./"))) {
+          expect(ref, `${name}: ${ref}`).toMatch(PINNED_REF);
+          expect(comment, `${name}: ${ref} names no release`).toMatch(RELEASE);
+        }
+      });
+
+      it("grants no token beyond reading at the top: jobs ask for what they need", () => {
+        const { permissions } = parsed(source(name));
+        expect(typeof permissions, `${name}: no top-level permissions (GitHub's default may write)`).toBe("object");
+        const granted = Object.entries(permissions as object).filter(
+          ([, level]) => level !== "read" && level !== "none",
+        );
+        expect(granted, `${name}: top-level permissions`).toEqual([]);
+      });
+
+      it("runs no tests and no install scripts in a job that may write or holds id-token", () => {
+        const workflow = parsed(source(name));
+        for (const [id, job] of Object.entries(workflow.jobs)) {
+          const permissions = grants(workflow, job);
+          if (!mayWrite(permissions) && !holdsIdToken(permissions)) continue;
+          const npm = commandsOf(job).flatMap(npmCommands);
+          expect(npm.filter(installsWithScripts), `${name}: job ${id} installs with scripts`).toEqual([]);
+          expect(npm.filter(runsTests), `${name}: job ${id} runs the tests`).toEqual([]);
+        }
+      });
+
+      it("runs none of the project's code in a job holding id-token: publishes a tarball without scripts", () => {
+        const workflow = parsed(source(name));
+        for (const [id, job] of Object.entries(workflow.jobs)) {
+          if (!holdsIdToken(grants(workflow, job))) continue;
+          const commands = commandsOf(job);
+          const npm = commands.flatMap(npmCommands);
+          const ran = npm.filter((command) => /^npm\s+(?:run|run-script|exec|x)\b/.test(command));
+          expect(ran, `${name}: job ${id} runs the project's scripts`).toEqual([]);
+          expect(
+            commands.filter((command) => /\bnpx\b/.test(command)),
+            `${name}: job ${id} runs npx`,
+          ).toEqual([]);
+          const publishes = npm.filter((command) => /^npm\s+publish\b/.test(command));
+          const withScripts = publishes.filter((command) => !/\s--ignore-scripts\b/.test(command));
+          expect(withScripts, `${name}: job ${id} publishes running lifecycle scripts`).toEqual([]);
+        }
+      });
+
+      it("keeps no token in a checkout (persist-credentials: false) unless its job pushes with git", () => {
+        const workflow = parsed(source(name));
+        for (const [id, job] of Object.entries(workflow.jobs)) {
+          if (commandsOf(job).some((command) => /\bgit\s+push\b/.test(command))) continue;
+          for (const step of (job.steps ?? []).filter((step) => step.uses?.startsWith("actions/checkout@"))) {
+            expect(step.with?.["persist-credentials"], `${name}: a checkout of job ${id}`).toBe(false);
+          }
+        }
+      });
     });
   }
+
+  it("pins each action to one commit and one release in every workflow", () => {
+    const releases = new Map<string, Set<string>>();
+    for (const { ref, comment } of workflows.flatMap((name) => usesLines(source(name)))) {
+      const action = ref.split("@")[0]!;
+      releases.set(action, (releases.get(action) ?? new Set()).add(`${ref} # ${comment}`));
+    }
+    const several = [...releases.values()].filter((pins) => pins.size > 1).map((pins) => [...pins]);
+    expect(several).toEqual([]);
+  });
+
+  it("the checks above see what they look for (permissions, installs, tests, pins)", () => {
+    const writing: (Permissions | undefined)[] = [undefined, "write-all", { contents: "write" }];
+    expect(writing.map(mayWrite)).toEqual([true, true, true]);
+    const reading: Permissions[] = [{}, "read-all", { contents: "read", "id-token": "write" }];
+    expect(reading.map(mayWrite)).toEqual([false, false, false]);
+    const idToken: (Permissions | undefined)[] = [
+      undefined,
+      "write-all",
+      { "id-token": "write" },
+      { contents: "write" },
+    ];
+    expect(idToken.map(holdsIdToken)).toEqual([true, true, true, false]);
+    const npm = npmCommands("npm ci --no-audit && npm ci --ignore-scripts\nnpm install; npm test\nnpm run test -- x");
+    expect(npm.filter(installsWithScripts)).toEqual(["npm ci --no-audit ", "npm install"]);
+    expect(npm.filter(runsTests)).toEqual(["npm test", "npm run test -- x"]);
+    expect("actions/checkout@v4").not.toMatch(PINNED_REF);
+    expect("actions/checkout@11d5960a326750d5838078e36cf38b85af677262").toMatch(PINNED_REF);
+    expect(usesLines("      - uses: a/b@c # v1.2.3\n        uses: ./x.yml\n")).toEqual([
+      { ref: "a/b@c", comment: "v1.2.3" },
+      { ref: "./x.yml", comment: undefined },
+    ]);
+  });
 
   it("CI runs each Node the runtime matrix pins", () => {
     const nodes = Object.keys(PINNED.node).map((major) => `"${major}"`);
