@@ -35,8 +35,9 @@ const ENTRIES = ["index", "core", "operations"];
 const TWIN: Record<string, string> = { ".js": ".cjs", ".cjs": ".js", ".d.ts": ".d.cts", ".d.cts": ".d.ts" };
 
 describe("the tarball", () => {
-  // What users need: each entry as ESM and CommonJS with the declarations of each, the chunks the entries share, the
-  // spec; package.json, README and LICENSE. Nothing else: no sources, spec/, tests, scripts or source maps.
+  // What users need: each entry as ESM and CommonJS with the declarations of each, the chunks the entries share (in
+  // dist/chunks/, where none can take an entry's name), the spec; package.json, README and LICENSE. Nothing else: no
+  // sources, spec/, tests, scripts or source maps.
   test("holds what users need and nothing else", () => {
     const paths = packed.files.map((f) => f.path).sort();
     const named = ["LICENSE", "README.md", "package.json", "dist/openapi.json"];
@@ -45,9 +46,9 @@ describe("the tarball", () => {
     const chunks = paths.filter((path) => !named.includes(path) && !entries.includes(path));
     expect(chunks.length, "the entries share chunks").toBeGreaterThan(0);
     for (const chunk of chunks) {
-      const [, name, ext] = /^dist\/([\w-]+)(\.js|\.cjs|\.d\.ts|\.d\.cts)$/.exec(chunk) ?? [];
-      expect(ext, `${chunk} is a chunk of code or declarations`).toBeDefined();
-      expect(paths, `${chunk} has its twin in the other format`).toContain(`dist/${name}${TWIN[ext!]}`);
+      const [, name, ext] = /^dist\/chunks\/([\w-]+)(\.js|\.cjs|\.d\.ts|\.d\.cts)$/.exec(chunk) ?? [];
+      expect(ext, `${chunk} is a chunk of code or declarations, in dist/chunks/`).toBeDefined();
+      expect(paths, `${chunk} has its twin in the other format`).toContain(`dist/chunks/${name}${TWIN[ext!]}`);
     }
     for (const path of paths) expect(path).not.toMatch(/^(src|spec|test|scripts|generated)\/|\.map$|\.tsbuildinfo$/);
     // Small: the spec and the generated types are most of it.
