@@ -1,5 +1,5 @@
-// The package's build (`npm run build`, and `prepare` for git installs): tsdown bundles src/ into dist/ for `import`
-// and for `require`, with declarations for each, as package.json "exports" names them.
+// The package's build (`npm run build`, which scripts/build.ts runs through tsdown's API; `prepare` for git installs):
+// tsdown bundles src/ into dist/ for `import` and for `require`, with declarations for each, as "exports" names them.
 //
 //   dist/{index,core,operations}.js and .d.ts      ESM: rainbond-openapi, /core and /operations
 //   dist/{index,core,operations}.cjs and .d.cts    CommonJS, with CommonJS declarations
@@ -11,7 +11,7 @@
 //   dist/openapi.json                              the bundled spec (generated/openapi.json), as /openapi.json
 //
 // openapi-fetch stays a dependency (imported, not bundled). No source maps: they would point at src/, which is not
-// published. `tsdown --out-dir <dir>` builds elsewhere (the package tests do).
+// published. `scripts/build.ts --out-dir <dir>` builds elsewhere (the package tests do).
 import { defineConfig } from "tsdown";
 
 export default defineConfig({
