@@ -44,11 +44,14 @@ export const buildAndPack = () =>
     const packageDir = join(dir, "package");
     await mkdir(packageDir);
     for (const f of ["package.json", "README.md", "LICENSE"]) await copyFile(join(root, f), join(packageDir, f));
+    // What `prepack` does (`npm run build && clean-package`), into the copy: the build, then clean-package, which
+    // leaves in its package.json what users need (no scripts, no devDependencies). --ignore-scripts: those two are the
+    // steps that count (scripts/, src/ and tsdown.config.ts are not in the copy).
     await run(
       process.execPath,
       scriptArgs("scripts/build.ts", "--out-dir", join(packageDir, "dist"), "--log-level", "warn"),
     );
-    // --ignore-scripts: the build above is the one that counts (tsdown.config.ts and src/ are not in the copy).
+    await run(join(root, "node_modules/.bin/clean-package"), [], { cwd: packageDir });
     const pack = ["pack", "--json", "--ignore-scripts", "--pack-destination", dir];
     const [info] = JSON.parse((await run("npm", pack, { cwd: packageDir })).stdout) as [PackInfo];
     return { packageDir, tarball: join(dir, info.filename), ...info };
