@@ -11,6 +11,18 @@ import { formatMessage } from "publint/utils";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { buildAndPack, createConsumer, run, type Packed } from "../../scripts/lib/pack.ts";
 import { root } from "../../scripts/lib/script.ts";
+import {
+  CONSUMER_SETTINGS,
+  FORMATS,
+  codeEntries,
+  declaredExports,
+  installedManifest,
+  runtimeExports,
+  writeStrictConsumer,
+  type ConsumerSetting,
+  type ExportMap,
+  type RuntimeMap,
+} from "./exports.ts";
 
 const tscPath = join(root, "node_modules/typescript/bin/tsc");
 
@@ -200,6 +212,63 @@ import * as operations from "rainbond-openapi/operations";`;
     expect(others.filter((id) => !all.includes(id))).toEqual([]);
     expect(others.filter((id) => one.includes(id))).toEqual([]);
     expect(one.length).toBeLessThan(all.length);
+  });
+});
+
+// Every entry of "exports" (read from the installed package.json), in ESM and in CommonJS: what its declarations
+// export as values is what Node finds in it, and a strict consumer importing every declared name compiles. A
+// declaration file that is not the entry's (a shared chunk under the entry's name), a value declared but not built, a
+// name built but not declared: each fails here.
+describe("every entry of its exports, as installed", () => {
+  let specifiers: string[];
+  let declared: ExportMap;
+  let runtime: RuntimeMap;
+  const compiles = {} as Record<ConsumerSetting, Promise<unknown>>;
+  beforeAll(async () => {
+    specifiers = await codeEntries(consumer.dir);
+    [declared, runtime] = await Promise.all([
+      declaredExports(consumer.dir, specifiers),
+      runtimeExports(consumer.dir, specifiers),
+    ]);
+    // both compiles at once, each a few seconds of one core
+    const tsconfigs = await writeStrictConsumer(consumer.dir, declared);
+    for (const [setting, tsconfig] of Object.entries(tsconfigs) as [ConsumerSetting, string][]) {
+      compiles[setting] = run(process.execPath, [tscPath, "-p", tsconfig], { cwd: consumer.dir, timeoutMs: 120_000 });
+      compiles[setting].catch(() => {});
+    }
+  }, 120_000);
+
+  test("are the entries with declarations: the root, /core and /operations", () => {
+    const entries = ["rainbond-openapi", "rainbond-openapi/core", "rainbond-openapi/operations"];
+    expect(specifiers).toEqual(expect.arrayContaining(entries));
+  });
+
+  for (const format of FORMATS) {
+    test(`${format}: each exports at run time exactly the values its declarations export`, () => {
+      const mismatches = specifiers.map((spec) => {
+        const { values } = declared[format][spec]!;
+        const built = runtime[format][spec]!;
+        const declaredNotBuilt = values.filter((name) => !built.includes(name));
+        return { spec, declaredNotBuilt, builtNotDeclared: built.filter((name) => !values.includes(name)) };
+      });
+      const none = specifiers.map((spec) => ({ spec, declaredNotBuilt: [], builtNotDeclared: [] }));
+      expect(mismatches).toEqual(none);
+      for (const spec of specifiers) expect(runtime[format][spec], `${spec} exports values`).not.toEqual([]);
+    });
+  }
+
+  for (const setting of Object.keys(CONSUMER_SETTINGS) as ConsumerSetting[]) {
+    test(`a strict ${setting} consumer importing every declared name, in ESM and CommonJS, compiles`, async () => {
+      await expect(compiles[setting]).resolves.toMatchObject({ stdout: "" });
+    }, 150_000);
+  }
+
+  test("its installed package.json has no install script and no devDependencies", async () => {
+    const manifest = JSON.parse(await readFile(installedManifest(consumer.dir), "utf8"));
+    // npm 11 counts prepare as an install script of a package from anywhere but the registry (a tarball, git)
+    const install = ["preinstall", "install", "postinstall", "prepare", "prepublish"];
+    expect(Object.keys(manifest.scripts ?? {}).filter((name) => install.includes(name))).toEqual([]);
+    expect(manifest.devDependencies).toBeUndefined();
   });
 });
 
