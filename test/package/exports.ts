@@ -143,19 +143,21 @@ const USE_VALUES: Record<Format, { file: string; use: (i: number, spec: string, 
 };
 
 /**
- * A consumer that imports every declared name of every entry, values as values and types as types (`import type`,
- * which a .cts resolves with the `require` condition), in an .mts and a .cts, with a tsconfig per setting; returns
- * their paths. Types are re-exported rather than used, so that a generic one needs no type arguments.
+ * A consumer that imports every name of every entry: as values, those declared as values and those Node finds at
+ * run time; as types (`import type`, which a .cts resolves with the `require` condition), the other declared names. In
+ * an .mts and a .cts, with a tsconfig per setting; returns their paths. Types are re-exported rather than used, so
+ * that a generic one needs no type arguments.
  */
 export async function writeStrictConsumer(
   consumerDir: string,
   declared: ExportMap,
+  runtime: RuntimeMap,
 ): Promise<Record<ConsumerSetting, string>> {
   const dir = join(consumerDir, "strict");
   await mkdir(dir, { recursive: true });
   for (const format of FORMATS) {
     const lines = Object.entries(declared[format]).flatMap(([spec, { values, types }], i) => [
-      ...USE_VALUES[format].use(i, spec, values),
+      ...USE_VALUES[format].use(i, spec, [...new Set([...values, ...runtime[format][spec]!])]),
       `import type { ${types.map((t) => `${t} as t${i}_${t}`).join(", ")} } from ${JSON.stringify(spec)};`,
       `export type { ${types.map((t) => `t${i}_${t}`).join(", ")} };`,
     ]);
