@@ -40,8 +40,7 @@ const node = (...args: string[]) => execFileSync(process.execPath, args, { cwd: 
 unlessCurrent(GENERATE, () => node(...scriptArgs("scripts/generate.ts", "--brief")));
 unlessCurrent(BUILD, () => {
   const started = Date.now();
-  // errors only: tsdown 0.21 warns on every run that Node 20 support ends with its next minor (docs/releasing.md)
-  node(join(root, "node_modules/tsdown/dist/run.mjs"), "--logLevel", "error");
+  node(...scriptArgs("scripts/build.ts", "--log-level", "error"));
   console.log(`built dist/ (tsdown) in ${Date.now() - started} ms`);
 });
 const dist = pathToFileURL(join(root, "dist/index.js")).href;

@@ -5,7 +5,7 @@ import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promi
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { promisify } from "node:util";
-import { root } from "./script.ts";
+import { root, scriptArgs } from "./script.ts";
 
 type RunResult = { stdout: string; stderr: string };
 type RunOptions = { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number };
@@ -44,9 +44,14 @@ export const buildAndPack = () =>
     const packageDir = join(dir, "package");
     await mkdir(packageDir);
     for (const f of ["package.json", "README.md", "LICENSE"]) await copyFile(join(root, f), join(packageDir, f));
-    const tsdown = join(root, "node_modules/tsdown/dist/run.mjs");
-    await run(process.execPath, [tsdown, "--out-dir", join(packageDir, "dist"), "--logLevel", "warn"]);
-    // --ignore-scripts: the build above is the one that counts (tsdown.config.ts and src/ are not in the copy).
+    // What `prepack` does (`npm run build && clean-package`), into the copy: the build, then clean-package, which
+    // leaves in its package.json what users need (no scripts, no devDependencies). --ignore-scripts: those two are the
+    // steps that count (scripts/, src/ and tsdown.config.ts are not in the copy).
+    await run(
+      process.execPath,
+      scriptArgs("scripts/build.ts", "--out-dir", join(packageDir, "dist"), "--log-level", "warn"),
+    );
+    await run(join(root, "node_modules/.bin/clean-package"), [], { cwd: packageDir });
     const pack = ["pack", "--json", "--ignore-scripts", "--pack-destination", dir];
     const [info] = JSON.parse((await run("npm", pack, { cwd: packageDir })).stdout) as [PackInfo];
     return { packageDir, tarball: join(dir, info.filename), ...info };

@@ -11,6 +11,18 @@ import { formatMessage } from "publint/utils";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { buildAndPack, createConsumer, run, type Packed } from "../../scripts/lib/pack.ts";
 import { root } from "../../scripts/lib/script.ts";
+import {
+  CONSUMER_SETTINGS,
+  FORMATS,
+  codeEntries,
+  declaredExports,
+  installedManifest,
+  runtimeExports,
+  writeStrictConsumer,
+  type ConsumerSetting,
+  type ExportMap,
+  type RuntimeMap,
+} from "./exports.ts";
 
 const tscPath = join(root, "node_modules/typescript/bin/tsc");
 
@@ -35,8 +47,9 @@ const ENTRIES = ["index", "core", "operations"];
 const TWIN: Record<string, string> = { ".js": ".cjs", ".cjs": ".js", ".d.ts": ".d.cts", ".d.cts": ".d.ts" };
 
 describe("the tarball", () => {
-  // What users need: each entry as ESM and CommonJS with the declarations of each, the chunks the entries share, the
-  // spec; package.json, README and LICENSE. Nothing else: no sources, spec/, tests, scripts or source maps.
+  // What users need: each entry as ESM and CommonJS with the declarations of each, the chunks the entries share (in
+  // dist/chunks/, where none can take an entry's name), the spec; package.json, README and LICENSE. Nothing else: no
+  // sources, spec/, tests, scripts or source maps.
   test("holds what users need and nothing else", () => {
     const paths = packed.files.map((f) => f.path).sort();
     const named = ["LICENSE", "README.md", "package.json", "dist/openapi.json"];
@@ -45,9 +58,9 @@ describe("the tarball", () => {
     const chunks = paths.filter((path) => !named.includes(path) && !entries.includes(path));
     expect(chunks.length, "the entries share chunks").toBeGreaterThan(0);
     for (const chunk of chunks) {
-      const [, name, ext] = /^dist\/([\w-]+)(\.js|\.cjs|\.d\.ts|\.d\.cts)$/.exec(chunk) ?? [];
-      expect(ext, `${chunk} is a chunk of code or declarations`).toBeDefined();
-      expect(paths, `${chunk} has its twin in the other format`).toContain(`dist/${name}${TWIN[ext!]}`);
+      const [, name, ext] = /^dist\/chunks\/([\w-]+)(\.js|\.cjs|\.d\.ts|\.d\.cts)$/.exec(chunk) ?? [];
+      expect(ext, `${chunk} is a chunk of code or declarations, in dist/chunks/`).toBeDefined();
+      expect(paths, `${chunk} has its twin in the other format`).toContain(`dist/chunks/${name}${TWIN[ext!]}`);
     }
     for (const path of paths) expect(path).not.toMatch(/^(src|spec|test|scripts|generated)\/|\.map$|\.tsbuildinfo$/);
     // Small: the spec and the generated types are most of it.
@@ -199,6 +212,63 @@ import * as operations from "rainbond-openapi/operations";`;
     expect(others.filter((id) => !all.includes(id))).toEqual([]);
     expect(others.filter((id) => one.includes(id))).toEqual([]);
     expect(one.length).toBeLessThan(all.length);
+  });
+});
+
+// Every entry of "exports" (read from the installed package.json), in ESM and in CommonJS: what its declarations
+// export as values is what Node finds in it, and a strict consumer importing every name (declared or found at run
+// time) compiles. A declaration file that is not the entry's (a shared chunk under the entry's name), a value declared
+// but not built, a name built but not declared: each fails here.
+describe("every entry of its exports, as installed", () => {
+  let specifiers: string[];
+  let declared: ExportMap;
+  let runtime: RuntimeMap;
+  const compiles = {} as Record<ConsumerSetting, Promise<unknown>>;
+  beforeAll(async () => {
+    specifiers = await codeEntries(consumer.dir);
+    [declared, runtime] = await Promise.all([
+      declaredExports(consumer.dir, specifiers),
+      runtimeExports(consumer.dir, specifiers),
+    ]);
+    // both compiles at once, each a few seconds of one core
+    const tsconfigs = await writeStrictConsumer(consumer.dir, declared, runtime);
+    for (const [setting, tsconfig] of Object.entries(tsconfigs) as [ConsumerSetting, string][]) {
+      compiles[setting] = run(process.execPath, [tscPath, "-p", tsconfig], { cwd: consumer.dir, timeoutMs: 120_000 });
+      compiles[setting].catch(() => {});
+    }
+  }, 120_000);
+
+  test("are the entries with declarations: the root, /core and /operations", () => {
+    const entries = ["rainbond-openapi", "rainbond-openapi/core", "rainbond-openapi/operations"];
+    expect(specifiers).toEqual(expect.arrayContaining(entries));
+  });
+
+  for (const format of FORMATS) {
+    test(`${format}: each exports at run time exactly the values its declarations export`, () => {
+      const mismatches = specifiers.map((spec) => {
+        const { values } = declared[format][spec]!;
+        const built = runtime[format][spec]!;
+        const declaredNotBuilt = values.filter((name) => !built.includes(name));
+        return { spec, declaredNotBuilt, builtNotDeclared: built.filter((name) => !values.includes(name)) };
+      });
+      const none = specifiers.map((spec) => ({ spec, declaredNotBuilt: [], builtNotDeclared: [] }));
+      expect(mismatches).toEqual(none);
+      for (const spec of specifiers) expect(runtime[format][spec], `${spec} exports values`).not.toEqual([]);
+    });
+  }
+
+  for (const setting of Object.keys(CONSUMER_SETTINGS) as ConsumerSetting[]) {
+    test(`a strict ${setting} consumer importing every name of every entry, in ESM and CommonJS, compiles`, async () => {
+      await expect(compiles[setting]).resolves.toMatchObject({ stdout: "" });
+    }, 150_000);
+  }
+
+  test("its installed package.json has no install script and no devDependencies", async () => {
+    const manifest = JSON.parse(await readFile(installedManifest(consumer.dir), "utf8"));
+    // npm 11 counts prepare as an install script of a package from anywhere but the registry (a tarball, git)
+    const install = ["preinstall", "install", "postinstall", "prepare", "prepublish"];
+    expect(Object.keys(manifest.scripts ?? {}).filter((name) => install.includes(name))).toEqual([]);
+    expect(manifest.devDependencies).toBeUndefined();
   });
 });
 
