@@ -8,7 +8,7 @@ export const MASK = "[redacted]";
 export const SENSITIVE: ReadonlySet<string> = new Set(sensitiveFields);
 /** The longest server text (msg, msg_show, an excerpt, a connection error's text) a message or log line shows. */
 const MAX_TEXT = 500;
-/** excerpt() reads at most this many characters of a body (plus the longest secret): the rest is never looked at. */
+/** excerpt() reads this many characters of a body (and a secret that begins within them, to its end): no more. */
 export const EXCERPT_SCAN = 4096;
 /** A PEM private key (a region's key_file, say), even cut short. */
 const PRIVATE_KEY = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)/g;
@@ -93,19 +93,42 @@ export function escapeControl(text: string): string {
 
 /**
  * A short, safe, one-line excerpt of a body that is not JSON (an HTML page, say): tags, secrets and secret fields'
- * values removed. Reads only the first EXCERPT_SCAN characters (plus the longest secret, so none is cut in two).
+ * values removed. Reads only the first EXCERPT_SCAN characters, and a secret that begins within them to its end: one
+ * that begins past them is never read, not even in part. Secrets are masked as sent, as an HTML page escapes them
+ * (`&amp;`, `&quot;`, `&#39;`, ...), and again once the entities are decoded.
  */
 export function excerpt(text: string, secrets: readonly string[], max = 160): string {
-  const scan = EXCERPT_SCAN + Math.max(0, ...secrets.map((s) => s.length));
-  const plain = maskText(text.slice(0, scan), secrets)
+  const hidden = [...secrets, ...secrets.flatMap(escapedForms)];
+  const plain = maskText(text.slice(0, scanEnd(text, hidden)), hidden)
     .replace(/<(script|style)\b[^<>]*>[\s\S]*?<\/\1>/gi, " ")
     .replace(/<[^<>]*>/g, " ")
-    .replace(/&(?:quot|#34|#x27|#39|amp);/g, (e) => ENTITIES[e]!)
+    .replace(/&(?:quot|#34|#x27|#39|amp);/g, (e) => ENTITIES[e]!);
+  const masked = maskText(plain, secrets)
     .replace(SECRET_MEMBER, (_, name: string, separator = "", bare?: string, quoted?: string) => {
       const quote = /^["']/.exec(bare ?? quoted ?? "")?.[0] ?? "";
       return `${name}${separator}${quote}${MASK}${quote}`;
     })
     .replace(/\s+/g, " ")
     .trim();
-  return plain ? oneLine(plain, max) : "(empty body)";
+  return masked ? oneLine(masked, max) : "(empty body)";
 }
+
+/** Where excerpt() stops reading `text`: EXCERPT_SCAN, or past it to the end of a secret that begins before it. */
+function scanEnd(text: string, secrets: readonly string[]): number {
+  const window = text.slice(0, EXCERPT_SCAN + Math.max(0, ...secrets.map((s) => s.length)));
+  let end = EXCERPT_SCAN;
+  for (const secret of secrets) {
+    const at = secret ? window.indexOf(secret, Math.max(0, EXCERPT_SCAN - secret.length + 1)) : -1;
+    if (at !== -1 && at < EXCERPT_SCAN) end = Math.max(end, at + secret.length);
+  }
+  return end;
+}
+
+/** `secret` as HTML escapes it, in the two usual spellings (Django's and Python's `&quot;`/`&#x27;`, Jinja's `&#34;`/`&#39;`). */
+function escapedForms(secret: string): string[] {
+  if (!/[&"'<>]/.test(secret)) return [];
+  return [HTML_ESCAPES, { ...HTML_ESCAPES, '"': "&#34;", "'": "&#39;" }].map((escapes) =>
+    secret.replace(/[&"'<>]/g, (c) => escapes[c]!),
+  );
+}
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", '"': "&quot;", "'": "&#x27;", "<": "&lt;", ">": "&gt;" };

@@ -249,13 +249,10 @@ function answer(t: Transport, { info, body: sent, envelope, shape }: Prepared, r
   if (!ok) {
     const secrets = secretsIn(t.secrets, sent, data);
     const body = typeof data !== "string" ? redact(data, secrets) : data.trim() ? excerpt(data, secrets) : null;
-    return new (apiErrorFor(status))(
-      info,
-      status,
-      body,
-      response.headers.get("x-request-id") ?? undefined,
-      response.statusText,
-    );
+    // the reason phrase and x-request-id are the server's text too: a console may echo the token in them
+    const header = response.headers.get("x-request-id");
+    const requestId = header === null ? undefined : oneLine(maskText(header, secrets), 200);
+    return new (apiErrorFor(status))(info, status, body, requestId, maskText(response.statusText, secrets));
   }
   if (!parsed) throw new E.RainbondResponseError(info, status, excerpt(text, secretsIn(t.secrets, sent)));
   const inner = envelope && isRecord(data) ? data.data : undefined;
