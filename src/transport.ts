@@ -277,9 +277,10 @@ const apiErrorFor = (status: number) =>
   byStatus[status] ?? (status >= 500 ? E.RainbondServerError : E.RainbondApiError);
 
 /**
- * The wait before the next attempt: `Retry-After` when it is a plain number of seconds or an HTTP date and lies ahead;
- * otherwise (absent, 0, negative, past, unparsable like `0x2`) the jittered exponential backoff, as openai-node does,
- * so that no console makes the client retry at once. Undefined: beyond retryAfterCapMs.
+ * The wait before the next attempt: `Retry-After` when it is a plain number of seconds or an HTTP date and lies a second
+ * or more ahead; otherwise (absent, 0, a fraction of a second like `0.001`, negative, past, unparsable like `0x2`) the
+ * jittered exponential backoff, as openai-node does, so that no console makes the client retry at once. Undefined:
+ * beyond retryAfterCapMs.
  */
 export function retryDelay(config: RetryDelay, attempt: number, response?: Response): number | undefined {
   const header = response?.headers.get("retry-after")?.trim() ?? "";
@@ -289,7 +290,7 @@ export function retryDelay(config: RetryDelay, attempt: number, response?: Respo
       ? Date.parse(header) - Date.now()
       : NaN;
   if (ms > config.retryAfterCapMs) return undefined;
-  return ms > 0 ? ms : Math.min(config.baseMs * 2 ** attempt, config.maxMs) * (1 - Math.random() * 0.25);
+  return ms >= 1000 ? ms : Math.min(config.baseMs * 2 ** attempt, config.maxMs) * (1 - Math.random() * 0.25);
 }
 
 /** Calls `end(TIMEOUT)` after `ms`, or `end(signal.reason)` when `signal` fires, once; returns what cancels both. */
