@@ -98,8 +98,13 @@ export function escapeControl(text: string): string {
  * (`&amp;`, `&quot;`, `&#39;`, ...), and again once the entities are decoded.
  */
 export function excerpt(text: string, secrets: readonly string[], max = 160): string {
-  const hidden = [...secrets, ...secrets.flatMap(escapedForms)];
-  const plain = maskText(text.slice(0, scanEnd(text, hidden)), hidden)
+  const hidden = secrets.flatMap((secret) => [secret, ...htmlEscaped(secret)]);
+  let end = EXCERPT_SCAN; // or the end of a secret that begins before it
+  for (const secret of hidden) {
+    const at = text.lastIndexOf(secret, EXCERPT_SCAN - 1);
+    if (at >= 0) end = Math.max(end, at + secret.length);
+  }
+  const plain = maskText(text.slice(0, end), hidden)
     .replace(/<(script|style)\b[^<>]*>[\s\S]*?<\/\1>/gi, " ")
     .replace(/<[^<>]*>/g, " ")
     .replace(/&(?:quot|#34|#x27|#39|amp);/g, (e) => ENTITIES[e]!);
@@ -113,22 +118,8 @@ export function excerpt(text: string, secrets: readonly string[], max = 160): st
   return masked ? oneLine(masked, max) : "(empty body)";
 }
 
-/** Where excerpt() stops reading `text`: EXCERPT_SCAN, or past it to the end of a secret that begins before it. */
-function scanEnd(text: string, secrets: readonly string[]): number {
-  const window = text.slice(0, EXCERPT_SCAN + Math.max(0, ...secrets.map((s) => s.length)));
-  let end = EXCERPT_SCAN;
-  for (const secret of secrets) {
-    const at = secret ? window.indexOf(secret, Math.max(0, EXCERPT_SCAN - secret.length + 1)) : -1;
-    if (at !== -1 && at < EXCERPT_SCAN) end = Math.max(end, at + secret.length);
-  }
-  return end;
+/** `secret` as an HTML page escapes it: `&quot;` and `&#x27;` (Django, Python), or `&#34;` and `&#39;` (Jinja). */
+function htmlEscaped(secret: string): string[] {
+  const amp = secret.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return [amp.replace(/"/g, "&quot;").replace(/'/g, "&#x27;"), amp.replace(/"/g, "&#34;").replace(/'/g, "&#39;")];
 }
-
-/** `secret` as HTML escapes it, in the two usual spellings (Django's and Python's `&quot;`/`&#x27;`, Jinja's `&#34;`/`&#39;`). */
-function escapedForms(secret: string): string[] {
-  if (!/[&"'<>]/.test(secret)) return [];
-  return [HTML_ESCAPES, { ...HTML_ESCAPES, '"': "&#34;", "'": "&#39;" }].map((escapes) =>
-    secret.replace(/[&"'<>]/g, (c) => escapes[c]!),
-  );
-}
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", '"': "&quot;", "'": "&#x27;", "<": "&lt;", ">": "&gt;" };
