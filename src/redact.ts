@@ -26,22 +26,27 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 const ENTITIES: Record<string, string> = { "&quot;": '"', "&#34;": '"', "&#x27;": "'", "&#39;": "'", "&amp;": "&" };
 const ESCAPES: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 
+/** What stands in for a server traceback (an unhandled error's `msg_show`): never kept, shown or logged. */
+export const TRACEBACK_NOT_KEPT = "[a server traceback, not kept]";
+const TRACEBACK = "Traceback (most recent call last)";
+
 /**
- * A deep copy of `value` with secret fields masked, `error_trace` (a server stack trace) dropped and each secret
- * string replaced, in keys too; below 32 levels, `[too deep]`. Its objects are plain, and a `__proto__` key is an own
- * member like any other: no answer sets a prototype.
+ * A deep copy of `value` with secret fields masked, `error_trace` dropped and any other server traceback replaced
+ * (TRACEBACK_NOT_KEPT), and each secret string replaced, in keys too; below 32 levels, `[too deep]`. A validation
+ * body's `err` holds the console's messages about fields, not their values: masked by value only. Its objects are
+ * plain, and a `__proto__` key is an own member like any other: no answer sets a prototype.
  */
-export function redact(value: unknown, secrets: readonly string[], depth = 0): unknown {
-  if (typeof value === "string") return maskText(value, secrets);
+export function redact(value: unknown, secrets: readonly string[], depth = 0, byKey = true): unknown {
+  if (typeof value === "string") return value.includes(TRACEBACK) ? TRACEBACK_NOT_KEPT : maskText(value, secrets);
   if (typeof value !== "object" || value === null) return value;
   if (depth >= 32) return "[too deep]";
-  if (Array.isArray(value)) return value.map((item) => redact(item, secrets, depth + 1));
+  if (Array.isArray(value)) return value.map((item) => redact(item, secrets, depth + 1, byKey));
   return Object.fromEntries(
     Object.entries(value)
       .filter(([key]) => key !== "error_trace")
       .map(([key, item]) => [
         maskText(key, secrets),
-        SENSITIVE.has(key) && item != null ? MASK : redact(item, secrets, depth + 1),
+        byKey && SENSITIVE.has(key) && item != null ? MASK : redact(item, secrets, depth + 1, byKey && key !== "err"),
       ]),
   );
 }
@@ -108,7 +113,8 @@ export function excerpt(text: string, secrets: readonly string[], max = 160): st
     .replace(/<(script|style)\b[^<>]*>[\s\S]*?<\/\1>/gi, " ")
     .replace(/<[^<>]*>/g, " ")
     .replace(/&(?:quot|#34|#x27|#39|amp);/g, (e) => ENTITIES[e]!);
-  const masked = maskText(plain, secrets)
+  const at = plain.indexOf(TRACEBACK);
+  const masked = maskText(at < 0 ? plain : `${plain.slice(0, at)} ${TRACEBACK_NOT_KEPT}`, secrets)
     .replace(SECRET_MEMBER, (_, name: string, separator = "", bare?: string, quoted?: string) => {
       const quote = /^["']/.exec(bare ?? quoted ?? "")?.[0] ?? "";
       return `${name}${separator}${quote}${MASK}${quote}`;

@@ -252,7 +252,7 @@ function answer(t: Transport, { info, body: sent, envelope, shape }: Prepared, r
     // the reason phrase and x-request-id are the server's text too: a console may echo the token in them
     const header = response.headers.get("x-request-id");
     const requestId = header === null ? undefined : oneLine(maskText(header, secrets), 200);
-    return new (apiErrorFor(status))(info, status, body, requestId, maskText(response.statusText, secrets));
+    return E.apiError(info, status, body, requestId, maskText(response.statusText, secrets));
   }
   if (!parsed) throw new E.RainbondResponseError(info, status, excerpt(text, secretsIn(t.secrets, sent)));
   const inner = envelope && isRecord(data) ? data.data : undefined;
@@ -262,19 +262,6 @@ function answer(t: Transport, { info, body: sent, envelope, shape }: Prepared, r
   }
   return data;
 }
-
-const byStatus: Record<number, typeof E.RainbondApiError> = {
-  400: E.RainbondBadRequestError,
-  401: E.RainbondAuthError,
-  403: E.RainbondAuthError,
-  404: E.RainbondNotFoundError,
-  409: E.RainbondConflictError,
-  429: E.RainbondRateLimitError,
-};
-
-/** The error class for a non-2xx status. */
-const apiErrorFor = (status: number) =>
-  byStatus[status] ?? (status >= 500 ? E.RainbondServerError : E.RainbondApiError);
 
 /**
  * The wait before the next attempt: `Retry-After` when it is a plain number of seconds or an HTTP date and lies a second

@@ -116,7 +116,7 @@ describe("retried statuses", () => {
     const warnings = log.lines.filter((l) => l.startsWith("warn"));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(
-      /components\.get \(GET .*\) failed with 503: 拒绝 \[redacted\]; retry 1 of 2 in \d+ ms/,
+      /components\.get \(GET .*\) failed with 503: 拒绝 \[redacted\] \(refused for \[redacted\]\); retry 1 of 2 in \d+ ms/,
     );
     expectTokenSent();
     expectNoSecrets(undefined, log.lines);
