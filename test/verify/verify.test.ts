@@ -137,7 +137,7 @@ describe("a console that answers as the spec and the live notes say gives 0 devi
     );
   });
 
-  test("the live notes' error answers conform: 404 with an empty body, with null, with {msg} only; 412", async () => {
+  test("the live notes' error answers conform: 404 with an empty body, with null, with {msg} only; 409 (code 2001)", async () => {
     const unknownComponent = await run({ ...given, component: "nope" });
     expect(unknownComponent.deviations).toEqual([]);
     expect(unknownComponent.exitCode).toBe(0);
@@ -149,7 +149,7 @@ describe("a console that answers as the spec and the live notes say gives 0 devi
     expect(coldRegion.deviations).toEqual([]);
     expect(coldRegion.exitCode).toBe(0);
     const cold = Object.fromEntries(coldRegion.operations.map((o) => [o.operationId, o]));
-    expect(cold.listApps).toMatchObject({ status: 412, outcome: "error" });
+    expect(cold.listApps).toMatchObject({ status: 409, outcome: "error" });
     expect(cold.getRegion).toMatchObject({ status: 404, outcome: "error" });
   });
 });
