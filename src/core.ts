@@ -25,6 +25,8 @@ export {
   RainbondResponseError,
   RainbondResponseTooLargeError,
   RainbondServerError,
+  RainbondTeamNotOpenedError,
   RainbondTimeoutError,
+  type RainbondErrorReason,
   type RequestInfo,
 } from "./errors.js";

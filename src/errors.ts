@@ -2,14 +2,14 @@
 // text in a message (msg, msg_show, field errors, excerpts) is cut to 500 characters, control characters escaped.
 //
 //   RainbondError
-//   ├── RainbondApiError           a non-2xx answer: BadRequest (400), Auth (401, 403), NotFound (404), Conflict (409),
-//   │                              RateLimit (429) and Server (5xx) errors
+//   ├── RainbondApiError           a non-2xx answer: BadRequest (400), Auth (401, 403), NotFound (404), Conflict (409;
+//   │                              TeamNotOpened: code 2001), RateLimit (429) and Server (5xx) errors
 //   ├── RainbondResponseError      a 2xx that is not what it claims; ResponseTooLarge (a body over maxResponseBytes)
 //   │                              and Redirect (to another origin, not followed) errors
 //   ├── RainbondConnectionError    no answer; Timeout (none within timeoutMs)
 //   ├── RainbondAbortError         the caller's AbortSignal fired
 //   └── RainbondInputError         bad input, caught before any request is sent
-import { oneLine } from "./redact.js";
+import { TRACEBACK_NOT_KEPT, oneLine } from "./redact.js";
 
 /** Where a request went: enough to find it in the console's logs, nothing secret. */
 export interface RequestInfo {
@@ -31,46 +31,98 @@ function about<E extends Error>(error: E, info: RequestInfo, text: string, field
   return Object.assign(error, { operation: info.operation, method: info.method, path: info.path }, fields);
 }
 
-/** The console answered with a non-2xx status; `statusText` (e.g. `Not Found`) reads in the message when the body gives no reason. */
+/**
+ * What the console's answer says beyond its status, for a caller to act on (`reason` of a RainbondApiError):
+ * - `team-not-opened`: code 2001 (the console answers 409): the team is not opened in the region
+ *   (RainbondTeamNotOpenedError);
+ * - `console-record-invalid`: a 400 to a GET, whose `err` names fields of the console's own record: the console
+ *   validates what it is about to send and refuses it (getRegion of a region whose certificate fields are empty, as a
+ *   plain-HTTP region's are); nothing the request sent is at fault;
+ * - `console-failed`: an error the console did not handle (its `msg_show` was a Python traceback, not kept): `msg`
+ *   says what failed.
+ */
+export type RainbondErrorReason = "team-not-opened" | "console-record-invalid" | "console-failed";
+
+/**
+ * The console answered with a non-2xx status. The message names the request, the status and the console's texts:
+ * `msg_show` (Chinese, for people) and `msg` (English) both when they differ, else `detail`, the body's excerpt or the
+ * reason phrase (e.g. `Not Found`).
+ */
 export class RainbondApiError extends RainbondError {
   override name = "RainbondApiError";
   /** The HTTP status. */
   declare readonly status: number;
-  /** The console's `code`: often the HTTP status, or a business code (2000 team not found, 4000 app not found, ...). */
+  /** The console's `code`: the HTTP status, or a business code (2001 team not opened in the region, 3000 a refusal
+   * inside the console's envelope, 20400 validation, 10401 an unhandled error, 10411 the region unreachable, ...). */
   declare readonly code: number | undefined;
   /** The console's `msg` (English). */
   declare readonly msg: string | undefined;
-  /** The console's `msg_show` (for people). */
+  /** The console's `msg_show` (for people, often Chinese); undefined when it was a server traceback. */
   declare readonly msgShow: string | undefined;
-  /** The parsed body with `error_trace` and secret fields removed, or a short excerpt of a body that is not JSON. */
+  /** What the answer says beyond its status, when the client recognises it. */
+  declare readonly reason: RainbondErrorReason | undefined;
+  /** The parsed body with `error_trace`, tracebacks and secret fields removed, or a short excerpt of a body that is
+   * not JSON. */
   declare readonly body: unknown;
-  /** The `x-request-id` the server sent, if any. */
+  /** The `x-request-id` the server sent, if any (masked, cut, escaped like any server text). */
   declare readonly requestId: string | undefined;
 
   constructor(info: RequestInfo, status: number, body: unknown, requestId: string | undefined, statusText?: string) {
     super();
     const fields = isObject(body) ? body : {};
     const text = (value: unknown) => (typeof value === "string" && value ? value : undefined);
-    const [msg, msgShow, code] = [text(fields.msg), text(fields.msg_show), fields.code];
-    const reason = msgShow ?? msg ?? text(fields.detail) ?? text(body);
+    const [msg, code, failed] = [text(fields.msg), fields.code, fields.msg_show === TRACEBACK_NOT_KEPT];
+    const msgShow = failed ? undefined : text(fields.msg_show);
+    const reason = failed
+      ? `the console failed: ${msg}`
+      : msgShow && msg && msg !== msgShow
+        ? `${msgShow} (${msg})`
+        : (msgShow ?? msg ?? text(fields.detail) ?? text(body));
     const said = reason ? `: ${oneLine(reason)}` : statusText ? ` ${oneLine(statusText)}` : "";
     const numeric = typeof code === "number" ? code : undefined;
-    about(this, info, ` failed with ${status}${said}`, { status, code: numeric, msg, msgShow, body, requestId });
+    const fault = failed ? "console-failed" : undefined;
+    about(this, info, ` failed with ${status}${said}`, {
+      status,
+      code: numeric,
+      msg,
+      msgShow,
+      reason: fault,
+      body,
+      requestId,
+    });
   }
 }
 
-/** 400: the console refused the request; `fieldErrors` maps each field to its messages (the console's `err`). */
+/**
+ * 400: the console refused the request; `fieldErrors` maps each field to its messages (the console's `err`, nested
+ * members by their path: `tcp.default_ip`, `set_headers[1].key`). To a GET, the console refused its own record
+ * (`reason` `console-record-invalid`), and the message says so.
+ */
 export class RainbondBadRequestError extends RainbondApiError {
   override name = "RainbondBadRequestError";
   declare readonly fieldErrors: Readonly<Record<string, readonly string[]>>;
   constructor(info: RequestInfo, status: number, body: unknown, requestId: string | undefined, statusText?: string) {
     super(info, status, body, requestId, statusText);
-    const err = isObject(body) && isObject(body.err) ? body.err : {};
-    const entries = Object.entries(err).map(([field, said]) => [field, [said].flat().map(String)] as const);
+    const err = isObject(body) ? body.err : undefined;
+    const entries = err === undefined ? [] : fieldErrorsOf(err, "");
     const detail = entries.map(([field, messages]) => `${field}: ${messages.join(" ")}`).join("; ");
-    Object.assign(this, { fieldErrors: Object.fromEntries(entries) }).message += detail && ` (${oneLine(detail)})`;
+    const own = info.method === "GET" && entries.length > 0; // a read sends no fields: the console's own record
+    this.message +=
+      (own ? "; the console refused its own record: not the request's fault" : "") +
+      (detail && ` (${oneLine(detail)})`);
+    Object.assign(this, { fieldErrors: Object.fromEntries(entries) }, own && { reason: "console-record-invalid" });
   }
 }
+
+/** The messages of a validation body's `err`, by field path: DRF nests them for nested and list serializers. */
+function fieldErrorsOf(err: unknown, at: string): [string, string[]][] {
+  const flat = !Array.isArray(err) || err.every((item) => typeof item !== "object" || item === null);
+  if (!isObject(err) && flat) return [[at || "(request)", [err].flat().map(String)]];
+  return Object.entries(err as object).flatMap(([key, item]) =>
+    fieldErrorsOf(item, Array.isArray(err) ? `${at}[${key}]` : at ? `${at}.${key}` : key),
+  );
+}
+
 /** 401 (no token, or an unknown one) and 403 (the token may not do this). */
 export class RainbondAuthError extends RainbondApiError {
   override name = "RainbondAuthError";
@@ -83,6 +135,14 @@ export class RainbondNotFoundError extends RainbondApiError {
 export class RainbondConflictError extends RainbondApiError {
   override name = "RainbondConflictError";
 }
+/**
+ * Code 2001 (the console answers 409): the team is not opened in the region (`reason` `team-not-opened`). Open the
+ * region for the team in the console first; nothing in this region can be read or changed for the team until then.
+ */
+export class RainbondTeamNotOpenedError extends RainbondConflictError {
+  override name = "RainbondTeamNotOpenedError";
+  override readonly reason = "team-not-opened";
+}
 /** 429: too many requests (retried for idempotent methods, honouring `Retry-After`). */
 export class RainbondRateLimitError extends RainbondApiError {
   override name = "RainbondRateLimitError";
@@ -90,6 +150,22 @@ export class RainbondRateLimitError extends RainbondApiError {
 /** 5xx: the console, or a proxy in front of it, failed. */
 export class RainbondServerError extends RainbondApiError {
   override name = "RainbondServerError";
+}
+
+const byStatus: Record<number, typeof RainbondApiError> = {
+  400: RainbondBadRequestError,
+  401: RainbondAuthError,
+  403: RainbondAuthError,
+  404: RainbondNotFoundError,
+  409: RainbondConflictError,
+  429: RainbondRateLimitError,
+};
+
+/** The error of a non-2xx answer, of the class its status says, or its code: 2001, a team not opened in the region. */
+export function apiError(info: RequestInfo, status: number, body: unknown, requestId?: string, statusText?: string) {
+  const team = isObject(body) && body.code === 2001 ? RainbondTeamNotOpenedError : byStatus[status];
+  const ErrorClass = team ?? (status >= 500 ? RainbondServerError : RainbondApiError);
+  return new ErrorClass(info, status, body, requestId, statusText);
 }
 
 /** A 2xx that is not JSON (`excerpt`: a short, safe start of it), not of the declared shape, or a bad page. Not retried. */

@@ -8,7 +8,7 @@ export const MASK = "[redacted]";
 export const SENSITIVE: ReadonlySet<string> = new Set(sensitiveFields);
 /** The longest server text (msg, msg_show, an excerpt, a connection error's text) a message or log line shows. */
 const MAX_TEXT = 500;
-/** excerpt() reads at most this many characters of a body (plus the longest secret): the rest is never looked at. */
+/** excerpt() reads this many characters of a body (and a secret that begins within them, to its end): no more. */
 export const EXCERPT_SCAN = 4096;
 /** A PEM private key (a region's key_file, say), even cut short. */
 const PRIVATE_KEY = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)/g;
@@ -26,22 +26,27 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 const ENTITIES: Record<string, string> = { "&quot;": '"', "&#34;": '"', "&#x27;": "'", "&#39;": "'", "&amp;": "&" };
 const ESCAPES: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 
+/** What stands in for a server traceback (an unhandled error's `msg_show`): never kept, shown or logged. */
+export const TRACEBACK_NOT_KEPT = "[a server traceback, not kept]";
+const TRACEBACK = "Traceback (most recent call last)";
+
 /**
- * A deep copy of `value` with secret fields masked, `error_trace` (a server stack trace) dropped and each secret
- * string replaced, in keys too; below 32 levels, `[too deep]`. Its objects are plain, and a `__proto__` key is an own
- * member like any other: no answer sets a prototype.
+ * A deep copy of `value` with secret fields masked, `error_trace` dropped and any other server traceback replaced
+ * (TRACEBACK_NOT_KEPT), and each secret string replaced, in keys too; below 32 levels, `[too deep]`. A validation
+ * body's `err` holds the console's messages about fields, not their values: masked by value only. Its objects are
+ * plain, and a `__proto__` key is an own member like any other: no answer sets a prototype.
  */
-export function redact(value: unknown, secrets: readonly string[], depth = 0): unknown {
-  if (typeof value === "string") return maskText(value, secrets);
+export function redact(value: unknown, secrets: readonly string[], depth = 0, byKey = true): unknown {
+  if (typeof value === "string") return value.includes(TRACEBACK) ? TRACEBACK_NOT_KEPT : maskText(value, secrets);
   if (typeof value !== "object" || value === null) return value;
   if (depth >= 32) return "[too deep]";
-  if (Array.isArray(value)) return value.map((item) => redact(item, secrets, depth + 1));
+  if (Array.isArray(value)) return value.map((item) => redact(item, secrets, depth + 1, byKey));
   return Object.fromEntries(
     Object.entries(value)
       .filter(([key]) => key !== "error_trace")
       .map(([key, item]) => [
         maskText(key, secrets),
-        SENSITIVE.has(key) && item != null ? MASK : redact(item, secrets, depth + 1),
+        byKey && SENSITIVE.has(key) && item != null ? MASK : redact(item, secrets, depth + 1, byKey && key !== "err"),
       ]),
   );
 }
@@ -93,19 +98,34 @@ export function escapeControl(text: string): string {
 
 /**
  * A short, safe, one-line excerpt of a body that is not JSON (an HTML page, say): tags, secrets and secret fields'
- * values removed. Reads only the first EXCERPT_SCAN characters (plus the longest secret, so none is cut in two).
+ * values removed. Reads only the first EXCERPT_SCAN characters, and a secret that begins within them to its end: one
+ * that begins past them is never read, not even in part. Secrets are masked as sent, as an HTML page escapes them
+ * (`&amp;`, `&quot;`, `&#39;`, ...), and again once the entities are decoded.
  */
 export function excerpt(text: string, secrets: readonly string[], max = 160): string {
-  const scan = EXCERPT_SCAN + Math.max(0, ...secrets.map((s) => s.length));
-  const plain = maskText(text.slice(0, scan), secrets)
+  const hidden = secrets.flatMap((secret) => [secret, ...htmlEscaped(secret)]);
+  let end = EXCERPT_SCAN; // or the end of a secret that begins before it
+  for (const secret of hidden) {
+    const at = text.lastIndexOf(secret, EXCERPT_SCAN - 1);
+    if (at >= 0) end = Math.max(end, at + secret.length);
+  }
+  const plain = maskText(text.slice(0, end), hidden)
     .replace(/<(script|style)\b[^<>]*>[\s\S]*?<\/\1>/gi, " ")
     .replace(/<[^<>]*>/g, " ")
-    .replace(/&(?:quot|#34|#x27|#39|amp);/g, (e) => ENTITIES[e]!)
+    .replace(/&(?:quot|#34|#x27|#39|amp);/g, (e) => ENTITIES[e]!);
+  const at = plain.indexOf(TRACEBACK);
+  const masked = maskText(at < 0 ? plain : `${plain.slice(0, at)} ${TRACEBACK_NOT_KEPT}`, secrets)
     .replace(SECRET_MEMBER, (_, name: string, separator = "", bare?: string, quoted?: string) => {
       const quote = /^["']/.exec(bare ?? quoted ?? "")?.[0] ?? "";
       return `${name}${separator}${quote}${MASK}${quote}`;
     })
     .replace(/\s+/g, " ")
     .trim();
-  return plain ? oneLine(plain, max) : "(empty body)";
+  return masked ? oneLine(masked, max) : "(empty body)";
+}
+
+/** `secret` as an HTML page escapes it: `&quot;` and `&#x27;` (Django, Python), or `&#34;` and `&#39;` (Jinja). */
+function htmlEscaped(secret: string): string[] {
+  const amp = secret.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return [amp.replace(/"/g, "&quot;").replace(/'/g, "&#x27;"), amp.replace(/"/g, "&#34;").replace(/'/g, "&#39;")];
 }

@@ -249,13 +249,10 @@ function answer(t: Transport, { info, body: sent, envelope, shape }: Prepared, r
   if (!ok) {
     const secrets = secretsIn(t.secrets, sent, data);
     const body = typeof data !== "string" ? redact(data, secrets) : data.trim() ? excerpt(data, secrets) : null;
-    return new (apiErrorFor(status))(
-      info,
-      status,
-      body,
-      response.headers.get("x-request-id") ?? undefined,
-      response.statusText,
-    );
+    // the reason phrase and x-request-id are the server's text too: a console may echo the token in them
+    const header = response.headers.get("x-request-id");
+    const requestId = header === null ? undefined : oneLine(maskText(header, secrets), 200);
+    return E.apiError(info, status, body, requestId, maskText(response.statusText, secrets));
   }
   if (!parsed) throw new E.RainbondResponseError(info, status, excerpt(text, secretsIn(t.secrets, sent)));
   const inner = envelope && isRecord(data) ? data.data : undefined;
@@ -266,23 +263,11 @@ function answer(t: Transport, { info, body: sent, envelope, shape }: Prepared, r
   return data;
 }
 
-const byStatus: Record<number, typeof E.RainbondApiError> = {
-  400: E.RainbondBadRequestError,
-  401: E.RainbondAuthError,
-  403: E.RainbondAuthError,
-  404: E.RainbondNotFoundError,
-  409: E.RainbondConflictError,
-  429: E.RainbondRateLimitError,
-};
-
-/** The error class for a non-2xx status. */
-const apiErrorFor = (status: number) =>
-  byStatus[status] ?? (status >= 500 ? E.RainbondServerError : E.RainbondApiError);
-
 /**
- * The wait before the next attempt: `Retry-After` when it is a plain number of seconds or an HTTP date and lies ahead;
- * otherwise (absent, 0, negative, past, unparsable like `0x2`) the jittered exponential backoff, as openai-node does,
- * so that no console makes the client retry at once. Undefined: beyond retryAfterCapMs.
+ * The wait before the next attempt: `Retry-After` when it is a plain number of seconds or an HTTP date and lies a second
+ * or more ahead; otherwise (absent, 0, a fraction of a second like `0.001`, negative, past, unparsable like `0x2`) the
+ * jittered exponential backoff, as openai-node does, so that no console makes the client retry at once. Undefined:
+ * beyond retryAfterCapMs.
  */
 export function retryDelay(config: RetryDelay, attempt: number, response?: Response): number | undefined {
   const header = response?.headers.get("retry-after")?.trim() ?? "";
@@ -292,7 +277,7 @@ export function retryDelay(config: RetryDelay, attempt: number, response?: Respo
       ? Date.parse(header) - Date.now()
       : NaN;
   if (ms > config.retryAfterCapMs) return undefined;
-  return ms > 0 ? ms : Math.min(config.baseMs * 2 ** attempt, config.maxMs) * (1 - Math.random() * 0.25);
+  return ms >= 1000 ? ms : Math.min(config.baseMs * 2 ** attempt, config.maxMs) * (1 - Math.random() * 0.25);
 }
 
 /** Calls `end(TIMEOUT)` after `ms`, or `end(signal.reason)` when `signal` fires, once; returns what cancels both. */

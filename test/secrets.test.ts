@@ -147,7 +147,9 @@ describe("errors never show a secret", () => {
       request: { headers: { Authorization: "[redacted]" }, body: { market_access_key: "[redacted]" } },
     });
     expect(e.msg).toBe("install failed: market_access_key [redacted] refused for [redacted]");
-    expect(e.message).toMatch(/^apps\.install \(POST .*\) failed with 500: 应用商店拒绝了密钥 \[redacted\]$/);
+    expect(e.message).toMatch(
+      /^apps\.install \(POST .*\) failed with 500: 应用商店拒绝了密钥 \[redacted\] \(install failed: market_access_key \[redacted\] refused for \[redacted\]\)$/,
+    );
     for (const text of renderings(err)) expect(text).not.toContain("Traceback");
     expect(server.count("POST", paths.install)).toBe(1);
     expectNoSecrets(err, log.lines, [TOKEN, ACCESS_KEY]);

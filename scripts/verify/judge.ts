@@ -1,6 +1,7 @@
 // Judges one answer: Prism's violations (`sl-violations`) as deviations, each with its JSON path, the schema and field
 // it belongs to (the key that groups the report), what the spec says and what came; and, from the recorded answer, what
-// Prism cannot read (a body that is not JSON, an empty one) or is not the console's (no answer, a gateway's 502).
+// Prism cannot read (a body that is not JSON, an empty one) or is not the console's (no answer, a gateway's 502, a
+// redirect elsewhere, a body past the cap).
 import { deref, isObject, refName, type Json, type JsonObject } from "../lib/spec.ts";
 import type { Exchange } from "./validator.ts";
 
@@ -83,6 +84,20 @@ export function judge(doc: JsonObject, operation: JsonObject, operationId: strin
   if (error !== undefined || status === undefined) return { outcome: "no answer", deviations: [], note: error };
   if ([502, 503, 504].includes(status)) {
     return { outcome: "no answer", status, deviations: [], note: `${status} from the console or a gateway before it` };
+  }
+  // what the client did not take as an answer: a redirect it does not follow, a body past the verify's cap
+  const { redirect, cut } = exchange;
+  if (redirect !== undefined) {
+    const expected = "an answer from the console's origin (a redirect elsewhere is not followed, nor sent the token)";
+    return { outcome: "deviates", status, deviations: [http("redirect", expected, `${status} to ${redirect}`)] };
+  }
+  if (cut !== undefined) {
+    const expected = `at most ${cut} bytes (the verify reads no more)`;
+    return {
+      outcome: "deviates",
+      status,
+      deviations: [http("body size", expected, `more: not read past ${cut} bytes`)],
+    };
   }
   const responses = isObject(operation.responses) ? operation.responses : {};
   const response = deref(doc, responses[String(status)]);

@@ -70,9 +70,12 @@ export const NEVER_SENT: readonly { operationId: OperationId; why: string }[] = 
   { operationId: "updateHttpRule", why: "changes a live gateway rule" },
 ];
 
-/** The first port number from `port` up that none of `ports` uses. */
-export const freePort = (ports: unknown, port = 20000): number =>
-  rows(ports).some((p) => p.container_port === port) ? freePort(ports, port + 1) : port;
+/** The first port number from `port` up that none of `ports` uses: a loop over a set, whatever the console lists. */
+export function freePort(ports: unknown, port = 20000): number {
+  const used = new Set(rows(ports).map((p) => p.container_port));
+  while (used.has(port)) port++;
+  return port;
+}
 
 type Send = (operationId: OperationId, call: () => Promise<unknown>) => Promise<{ sent: boolean; status?: number }>;
 

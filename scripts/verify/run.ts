@@ -1,6 +1,6 @@
 // One verify run: checks that the console answers and takes the token, starts the validator (Prism's proxy over the
-// verify's copy of the spec, and the recorder), sends the operations through the project's client, judges each answer
-// and builds the report.
+// verify's copy of the spec, checking recorded answers offline), sends the operations to the console through the
+// project's client, judges each answer and builds the report.
 import type { OperationId } from "../../generated/operations.js";
 import {
   RainbondAuthError,
@@ -16,9 +16,8 @@ import * as plan from "./operations.ts";
 import { buildReport, holdsSecret, secretsSeen, type OperationResult, type Report } from "./report.ts";
 import { startValidator, validatorSpec, type Validator } from "./validator.ts";
 
-const TIMEOUT_MS = 30_000;
-/** One request per operation: what the console answered first is judged; the recorder gives up first, and says why. */
-const THROUGH_VALIDATOR = { retries: 0, timeoutMs: TIMEOUT_MS + 5_000, logLevel: "off" } as const;
+/** One request per operation, straight to the console: what it answered first is judged. */
+const ONE_REQUEST = { retries: 0, timeoutMs: 30_000, logLevel: "off" } as const;
 
 /** One request straight to the console, through the client: can it be reached, and does it take the token? */
 async function preflight({ baseUrl, token, team }: VerifyOptions): Promise<void> {
@@ -52,11 +51,10 @@ export async function verify(options: VerifyOptions, root: string, shared?: Vali
     for (const [method, operation] of Object.entries(item))
       operations.set(operation.operationId as string, { method: method.toUpperCase(), path, operation });
   }
-  const validator = shared ?? (await startValidator(doc, TIMEOUT_MS));
-  validator.target = options.baseUrl.replace(/\/+$/, "");
+  const validator = shared ?? (await startValidator(doc));
   try {
-    const { url: baseUrl, fetch } = validator;
-    const client = createRainbondClient({ baseUrl, token: options.token, fetch, ...THROUGH_VALIDATOR });
+    const { baseUrl, token } = options;
+    const client = createRainbondClient({ baseUrl, token, fetch: validator.fetch, ...ONE_REQUEST });
     const results: OperationResult[] = [];
     const skip = (operationId: string, outcome: OperationResult["outcome"], note: string) => {
       const { method, path } = operations.get(operationId)!;
@@ -82,12 +80,15 @@ export async function verify(options: VerifyOptions, root: string, shared?: Vali
       validator.exchanges.length = 0;
       let error: unknown;
       const data = await call().catch((err: unknown) => void (error = err));
-      const [exchange] = validator.exchanges;
+      // the last answer is the one the client kept (after any redirect within the console's origin)
+      const exchange = validator.exchanges.at(-1);
       if (!exchange) {
         skip(operationId, "not sent", error instanceof Error ? error.message : "the client sent nothing");
         return { sent: false };
       }
       secrets = secretsSeen(secrets, parsed(exchange.body)?.value);
+      const whole = exchange.status !== undefined && exchange.error === undefined && exchange.cut === undefined;
+      if (whole && exchange.redirect === undefined) await validator.check(exchange);
       const judged = judge(doc, operation, operationId, exchange);
       results.push({ operationId, method, path, ...judged });
       if (error === undefined) answers.set(operationId, data);

@@ -1,14 +1,15 @@
-// The response validator between the client and the console (docs/verifying-a-console.md, "How it checks"):
-//   client --validator.fetch--> Prism proxy (checks each answer: `sl-violations`) --> recorder --> console
-// The recorder keeps each answer as the console sent it: Prism cannot read an empty or cut-short body labelled JSON
-// (it answers its own 500, naming neither status nor body), and the report shows the real status and body.
+// The response validator (docs/verifying-a-console.md, "How it checks"). The client talks to the console itself, through
+// a recording fetch: its own rule on redirects (within the console's origin only) is the only one, and every answer is
+// read up to a cap. Each answer is then checked offline: Prism's proxy, over the verify's copy of the spec, is sent the
+// same request with a stand-in token and proxies it to a loopback replay of the recorded answer; its `sl-violations`
+// header lists what differs. Prism never holds the token and never reaches the network, so nothing it does (it follows
+// redirects itself) can carry the token elsewhere.
 import { createServer, request, type IncomingMessage, type OutgoingHttpHeaders } from "node:http";
 import { once } from "node:events";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { buffer } from "node:stream/consumers";
 import { isObject, type Json, type JsonObject } from "../lib/spec.ts";
 import { startPrism } from "../prism.ts";
 
@@ -49,66 +50,120 @@ export function validatorSpec(spec: JsonObject): JsonObject {
 }
 
 /** One request as the console answered it (or why no answer came), and Prism's `sl-violations` for the answer. */
-export type Exchange = Partial<Record<"contentType" | "body" | "error" | "violations", string>> & { status?: number };
+export type Exchange = Partial<Record<"contentType" | "body" | "error" | "violations" | "redirect", string>> & {
+  status?: number;
+  /** The answer was longer than this many bytes: only these were read. */
+  cut?: number;
+  /** The request as the client made it, to replay through Prism (its Authorization header left out). */
+  request?: { method: string; url: string; headers: [string, string][]; body: Buffer };
+};
 
 export type Validator = Awaited<ReturnType<typeof startValidator>>;
 
-/** One request over node:http, whose headers may be of any size, and its answer read whole. */
-async function send(url: string, method: string, headers: OutgoingHttpHeaders, body: Buffer, signal: AbortSignal) {
-  const req = request(url, { method, headers, maxHeaderSize: 2 ** 24, signal }).end(body);
-  const [res] = (await once(req, "response")) as [IncomingMessage];
-  return { status: res.statusCode ?? 500, headers: res.headers, body: await buffer(res) };
+/** The most of an answer the verify reads (the client's own default maxResponseBytes): the rest is a finding. */
+export const MAX_ANSWER_BYTES = 10_485_760;
+/** What Prism is sent in place of the token: it checks that the header is there, not what it holds. */
+const STAND_IN_TOKEN = "verify-stand-in-token";
+
+/** Up to `max` bytes of a body; `cut` when it had more (the rest is not read: the stream is cancelled). */
+async function readCapped(body: ReadableStream<Uint8Array> | null, max: number) {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = body?.getReader();
+  for (let chunk = await reader?.read(); chunk && !chunk.done; chunk = await reader!.read()) {
+    size += chunk.value.byteLength;
+    if (size > max) {
+      void reader!.cancel().catch(() => {});
+      return { bytes: Buffer.concat([...chunks, chunk.value]).subarray(0, max), cut: true };
+    }
+    chunks.push(chunk.value);
+  }
+  return { bytes: Buffer.concat(chunks), cut: false };
 }
 
-/** Starts the recorder and Prism's proxy in front of it over `spec` (a validatorSpec). */
-export async function startValidator(spec: JsonObject, timeoutMs = 30_000) {
+/** Why fetch failed, in a few words: `no answer in time`, a code such as ECONNREFUSED, or its message. */
+function failure(err: unknown, signal: AbortSignal | null | undefined): string {
+  if (signal?.aborted) return "no answer in time";
+  const { code, message } = ((err as { cause?: unknown })?.cause ?? err ?? {}) as { code?: string; message?: string };
+  return code ?? message ?? String(err);
+}
+
+/** Starts the replay of recorded answers and Prism's proxy in front of it over `spec` (a validatorSpec). */
+export async function startValidator(spec: JsonObject, maxAnswerBytes = MAX_ANSWER_BYTES) {
   const exchanges: Exchange[] = [];
-  const recorder = createServer(async (req, res) => {
-    const exchange: Exchange = {};
-    exchanges.push(exchange);
-    // the console's own host, and an answer left uncompressed, to be read
-    const { host: _, "accept-encoding": __, ...headers } = req.headers;
-    try {
-      const signal = AbortSignal.timeout(timeoutMs);
-      const answer = await send(validator.target + req.url, req.method!, headers, await buffer(req), signal);
-      [exchange.status, exchange.body] = [answer.status, answer.body.toString()];
-      exchange.contentType = answer.headers["content-type"];
-      res.writeHead(answer.status, answer.headers).end(answer.body);
-    } catch (err) {
-      const { name, code, message } = err as { name?: string; code?: string; message?: string };
-      exchange.error = name === "AbortError" ? "no answer in time" : (code ?? message ?? String(err));
-      res.writeHead(502, { "content-type": "text/plain" }).end(`no answer from the console: ${exchange.error}`);
-    }
+  let replaying: Exchange | undefined;
+  // Prism's upstream: the answer being checked, from memory; never a redirect (no Location is replayed)
+  const replay = createServer((req, res) => {
+    req.resume();
+    const { status = 500, contentType, body = "" } = replaying ?? {};
+    res.writeHead(status, contentType ? { "content-type": contentType } : {}).end(body);
   });
-  const closeRecorder = () => new Promise<void>((resolve) => recorder.close(() => resolve()).closeAllConnections());
-  await new Promise<void>((resolve) => recorder.listen(0, "127.0.0.1", resolve));
-  const recorderUrl = `http://127.0.0.1:${(recorder.address() as AddressInfo).port}`;
+  const closeReplay = () => new Promise<void>((resolve) => replay.close(() => resolve()).closeAllConnections());
+  await new Promise<void>((resolve) => replay.listen(0, "127.0.0.1", resolve));
+  const replayUrl = `http://127.0.0.1:${(replay.address() as AddressInfo).port}`;
   const file = join(await mkdtemp(join(tmpdir(), "rainbond-verify-")), "openapi.json");
   await writeFile(file, JSON.stringify(spec));
-  const prism = await startPrism({ spec: file, errors: false, proxyTo: recorderUrl }) // copies the file
-    .catch((err: unknown) => closeRecorder().then(() => Promise.reject(err)))
+  const prism = await startPrism({ spec: file, errors: false, proxyTo: replayUrl }) // copies the file
+    .catch((err: unknown) => closeReplay().then(() => Promise.reject(err)))
     .finally(() => rm(dirname(file), { recursive: true, force: true }));
-  const validator = {
-    /** Where the client sends its requests, through `fetch`. */
-    url: prism.url,
-    /** The console's origin, set by each run. */
-    target: "",
-    /** What reached the console, in order. */
+
+  return {
+    /** What the client sent and the console answered, one per fetch (a redirect followed is two), in order. */
     exchanges,
-    /** node:http, which reads `sl-violations` into the last exchange. Not the global fetch: its headers may not exceed
-     * 16 KB, and Prism lists every violation in that one header (some 30 KB for 200 rules with an extra field each). */
-    fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
-      const asked = new Request(input, init);
-      const body = Buffer.from(await asked.arrayBuffer());
-      const answer = await send(asked.url, asked.method, Object.fromEntries(asked.headers), body, asked.signal);
-      const { "sl-violations": violations, ...headers } = answer.headers;
-      const exchange = exchanges.at(-1);
-      if (exchange && typeof violations === "string") exchange.violations = violations;
-      const list = Object.entries(headers).flatMap(([name, v]) => [v ?? []].flat().map((value) => [name, value]));
-      const out = { status: answer.status, headers: list as [string, string][] };
-      return new Response([204, 205, 304].includes(answer.status) ? null : answer.body, out);
+    /** The client's fetch: the global one, never following a redirect (the client follows those within the console's
+     * origin), each answer recorded and read up to the cap; past it the client gets a failure, as for a lost answer. */
+    fetch: async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+      const asked = new Request(input, { ...init, redirect: "manual" });
+      const body = Buffer.from(await asked.clone().arrayBuffer());
+      const headers = [...asked.headers].filter(([name]) => name !== "authorization");
+      const exchange: Exchange = { request: { method: asked.method, url: asked.url, headers, body } };
+      exchanges.push(exchange);
+      let answer: Response;
+      try {
+        answer = await fetch(asked);
+      } catch (err) {
+        exchange.error = failure(err, asked.signal);
+        throw err;
+      }
+      const { status, statusText } = answer;
+      exchange.status = status;
+      exchange.contentType = answer.headers.get("content-type") ?? undefined;
+      const location = answer.headers.get("location");
+      if (location !== null && status >= 300 && status < 400) {
+        exchange.redirect = URL.canParse(location, asked.url) ? new URL(location, asked.url).origin : "(unreadable)";
+      }
+      const read = await readCapped(answer.body, maxAnswerBytes).catch((err: unknown) => {
+        exchange.error = failure(err, asked.signal);
+        throw err;
+      });
+      exchange.body = read.bytes.toString();
+      if (read.cut) {
+        exchange.cut = maxAnswerBytes;
+        throw new Error(`an answer over ${maxAnswerBytes} bytes, not read further`);
+      }
+      const kept = new Headers(answer.headers);
+      for (const name of ["content-encoding", "content-length", "transfer-encoding"]) kept.delete(name);
+      const empty = [204, 205, 304].includes(status);
+      return new Response(empty ? null : read.bytes, { status, statusText, headers: kept });
     },
-    stop: () => prism.stop().then(closeRecorder),
+    /** Asks Prism about `exchange`'s answer: the request replayed with a stand-in token; sets its `violations`. */
+    async check(exchange: Exchange): Promise<void> {
+      const { request: asked } = exchange;
+      if (!asked) return;
+      const { pathname, search } = new URL(asked.url);
+      const headers: OutgoingHttpHeaders = { ...Object.fromEntries(asked.headers), authorization: STAND_IN_TOKEN };
+      replaying = exchange;
+      try {
+        const req = request(prism.url + pathname + search, { method: asked.method, headers, maxHeaderSize: 2 ** 24 });
+        req.end(asked.body);
+        const [res] = (await once(req, "response")) as [IncomingMessage];
+        res.resume(); // Prism's copy of the answer: the recorded one is judged
+        const violations = res.headers["sl-violations"];
+        if (typeof violations === "string") exchange.violations = violations;
+      } finally {
+        replaying = undefined;
+      }
+    },
+    stop: () => prism.stop().then(closeReplay),
   };
-  return validator;
 }

@@ -135,7 +135,7 @@ describe("non-JSON and empty bodies", () => {
 });
 
 describe("the console's JSON error bodies", () => {
-  it("{code, msg, msg_show} with a business code: the message shows msg_show", async () => {
+  it("{code, msg, msg_show} with a business code: the message shows msg_show and msg", async () => {
     server.script(
       "GET",
       paths.component,
@@ -152,7 +152,10 @@ describe("the console's JSON error bodies", () => {
       requestId: "req-77aa",
       body: { code: 4000, msg: "app not found", msg_show: "应用不存在" },
     });
-    expect((err as Error).message).toBe(`components.get (GET ${paths.component}) failed with 404: 应用不存在`);
+    // both texts: msg_show for people (Chinese), msg (English)
+    expect((err as Error).message).toBe(
+      `components.get (GET ${paths.component}) failed with 404: 应用不存在 (app not found)`,
+    );
     expect(server.count("GET", paths.component)).toBe(1);
     expectNoSecrets(err, log.lines);
   });

@@ -116,7 +116,7 @@ describe("retried statuses", () => {
     const warnings = log.lines.filter((l) => l.startsWith("warn"));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(
-      /components\.get \(GET .*\) failed with 503: 拒绝 \[redacted\]; retry 1 of 2 in \d+ ms/,
+      /components\.get \(GET .*\) failed with 503: 拒绝 \[redacted\] \(refused for \[redacted\]\); retry 1 of 2 in \d+ ms/,
     );
     expectTokenSent();
     expectNoSecrets(undefined, log.lines);
@@ -290,6 +290,25 @@ describe("Retry-After", () => {
     expect(arrivals(t0)).toEqual([0, 5]);
   });
 
+  it("a Retry-After of a fraction of a second (0.001) is read like 0: the client's own backoff", async () => {
+    const t0 = fakeClock();
+    server.script(
+      "GET",
+      paths.component,
+      answer.json(503, null, { "retry-after": "0.001" }),
+      answer.json(503, null, { "retry-after": "0.999" }),
+      answer.json(200, found),
+    );
+    const { client, log } = faultClient(server.url);
+    const call = client.components.get(component);
+    expect(await log.waitForLine((l) => l.includes("retry 1 of 2"))).toMatch(/retry 1 of 2 in 5 ms$/);
+    await vi.advanceTimersByTimeAsync(5);
+    expect(await log.waitForLine((l) => l.includes("retry 2 of 2"))).toMatch(/retry 2 of 2 in 10 ms$/);
+    await vi.advanceTimersByTimeAsync(10);
+    await expect(call).resolves.toEqual(found);
+    expect(arrivals(t0)).toEqual([0, 5, 15]);
+  });
+
   it("retryDelay reads seconds and HTTP dates, caps them, and otherwise backs off exponentially with jitter", () => {
     const now = fakeClock();
     const config = { baseMs: 100, maxMs: 1_000, retryAfterCapMs: 60_000 };
@@ -310,6 +329,8 @@ describe("Retry-After", () => {
         expect(retryDelay(config, attempt)).toBe(expected * jitter);
         expect(retryDelay(config, attempt, withHeader("soon"))).toBe(expected * jitter);
         expect(retryDelay(config, attempt, withHeader("0"))).toBe(expected * jitter);
+        expect(retryDelay(config, attempt, withHeader("0.001"))).toBe(expected * jitter);
+        expect(retryDelay(config, attempt, withHeader("0.999"))).toBe(expected * jitter);
       }
     }
   });

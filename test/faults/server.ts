@@ -24,8 +24,15 @@ export interface SeenRequest {
 
 /** One scripted answer. */
 export type Answer =
-  | { kind: "json"; status: number; body: unknown; headers?: Record<string, string> }
-  | { kind: "text"; status: number; body: string; contentType: string; headers?: Record<string, string> }
+  | { kind: "json"; status: number; body: unknown; headers?: Record<string, string>; statusText?: string }
+  | {
+      kind: "text";
+      status: number;
+      body: string;
+      contentType: string;
+      headers?: Record<string, string>;
+      statusText?: string;
+    }
   /** Headers, then `chunks` written one every `intervalMs`: a short timeoutMs fires during the body. */
   | { kind: "slow"; status: number; chunks: string[]; intervalMs: number }
   /** Destroys the socket as soon as the request arrived: the client sees a reset connection. */
@@ -164,7 +171,7 @@ export async function startFaultServer(): Promise<FaultServer> {
     switch (a.kind) {
       case "json": {
         const text = JSON.stringify(a.body) ?? "";
-        res.writeHead(a.status, {
+        res.writeHead(a.status, a.statusText, {
           "content-type": "application/json",
           "content-length": Buffer.byteLength(text),
           ...a.headers,
@@ -173,7 +180,7 @@ export async function startFaultServer(): Promise<FaultServer> {
         return;
       }
       case "text":
-        res.writeHead(a.status, {
+        res.writeHead(a.status, a.statusText, {
           "content-type": a.contentType,
           "content-length": Buffer.byteLength(a.body),
           ...a.headers,

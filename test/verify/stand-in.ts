@@ -2,8 +2,8 @@
 // spec/source/live-console-behaviour.md says the live console does: the bare token in Authorization (anything else
 // answers 401 with an `error_trace`), the port operations inside the `{code, msg, msg_show, data: {bean, list}}`
 // envelope, bare arrays for the rule lists, 404s with an empty body, with `null`, with `{code, msg, msg_show}` or with
-// only `{msg}`, 412 for a region the team is not initialised in, 400 "params error" without `start`/`end`.
-// `drift` changes one answer, for the tests of what the verify reports.
+// only `{msg}`, 409 with code 2001 for a region the team is not opened in (as the real console answers), 400 "params
+// error" without `start`/`end`. `drift` changes one answer, for the tests of what the verify reports.
 import type { components } from "../../generated/schema.js";
 import { startRecordingServer, type RecordedRequest, type Reply } from "../helpers/recording-server.js";
 
@@ -20,7 +20,7 @@ export const ids = {
   app: 31,
   component: "svc8d2k",
 };
-/** A region the team is not initialised in: its operations answer 412. */
+/** A region the team is not initialised in: its operations answer 409, code 2001. */
 export const COLD_REGION = "cold";
 
 const rule: S["HTTPGatewayRule"] = {
@@ -255,7 +255,8 @@ export async function startStandIn(token = TOKEN): Promise<StandIn> {
   const scoped = (params: string[], operationId: string): Reply | undefined => {
     const [team, regionName, appId, serviceId] = params;
     if (team !== undefined && team !== ids.team) return { status: 404, body: { msg: "team not found" } };
-    if (regionName === COLD_REGION) return error(412, 2001, "team not initialised in region", "团队未开通该集群");
+    if (regionName === COLD_REGION)
+      return error(409, 2001, "the team is not initialized in the region", "团队未在该集群中初始化");
     if (regionName !== undefined && regionName !== ids.region)
       return error(404, 3000, "region not found", "集群不存在");
     if (appId !== undefined && Number(appId) !== ids.app) return error(404, 4000, "app not found", "应用不存在");

@@ -1,8 +1,8 @@
 // `npm run verify` (scripts/verify/): against the Prism mock of the spec and against a stand-in console that behaves
 // as spec/source/live-console-behaviour.md says, 0 deviations; against stand-ins that drift, each drift reported by its
 // JSON path, grouped by schema; --write's port sequence, whose delete is sent even when a step fails; secrets masked
-// in the terminal, Markdown and JSON reports; and the command line's exit codes. One validator (Prism's proxy and the
-// recorder) serves the in-process runs; the command-line runs start their own.
+// in the terminal, Markdown and JSON reports; and the command line's exit codes. One validator (the recording fetch,
+// and Prism checking its answers offline) serves the in-process runs; the command-line runs start their own.
 import { scriptArgs } from "../../scripts/lib/script.ts";
 import { spawn } from "node:child_process";
 import { cp, mkdtemp, readFile, rm, utimes, writeFile } from "node:fs/promises";
@@ -36,7 +36,7 @@ const given = { team: ids.team, region: ids.region, app: ids.app, component: ids
 
 let validator: Validator;
 let standIn: StandIn;
-/** What reached the console while Prism's proxy started: its readiness check must not be forwarded. */
+/** What reached the console while the validator started (Prism and its replay): nothing. */
 let sentWhileStarting: number;
 
 beforeAll(async () => {
@@ -137,7 +137,7 @@ describe("a console that answers as the spec and the live notes say gives 0 devi
     );
   });
 
-  test("the live notes' error answers conform: 404 with an empty body, with null, with {msg} only; 412", async () => {
+  test("the live notes' error answers conform: 404 with an empty body, with null, with {msg} only; 409 (code 2001)", async () => {
     const unknownComponent = await run({ ...given, component: "nope" });
     expect(unknownComponent.deviations).toEqual([]);
     expect(unknownComponent.exitCode).toBe(0);
@@ -149,7 +149,7 @@ describe("a console that answers as the spec and the live notes say gives 0 devi
     expect(coldRegion.deviations).toEqual([]);
     expect(coldRegion.exitCode).toBe(0);
     const cold = Object.fromEntries(coldRegion.operations.map((o) => [o.operationId, o]));
-    expect(cold.listApps).toMatchObject({ status: 412, outcome: "error" });
+    expect(cold.listApps).toMatchObject({ status: 409, outcome: "error" });
     expect(cold.getRegion).toMatchObject({ status: 404, outcome: "error" });
   });
 });
