@@ -1,17 +1,18 @@
 // `npm run verify -- --overlay <file>` (docs/verifying-a-console.md, "Writing what it finds as an overlay"): the run's
-// deviations as OpenAPI Overlay 1.0 actions for a maintainer to review and add to the spec's overlay. One action per
-// place in the spec (a schema, its `properties`, its `required`, an operation's `responses`), each with a JSONPath into
-// the bundled spec (generated/openapi.json) and a description of what was seen: operation, status, where in the answer.
-// No value the console sent is written but an enum value, and no action that holds a secret the run has seen.
+// deviations as OpenAPI Overlay actions for a maintainer to review and add to the spec's overlay (spec/
+// console.overlay.yaml, 1.1). One action per departure, whichever operations showed it, each with a JSONPath into the
+// bundled spec (where that overlay applies) and a description of what was seen: schema and field, operation, status,
+// where in the answer. No value the console sent is written but an enum value, nor an action holding a secret the run
+// has seen. The actions use `update` and `remove` only, which apply alike under Overlay 1.0 and 1.1.
 import { writeFile } from "node:fs/promises";
 import { stringify } from "openapi-format";
 import { sensitiveFields } from "../../generated/operations.js";
-import { deref, isObject, type Json, type JsonObject } from "../lib/spec.ts";
+import { OVERLAY_FILE, deref, isObject, type Json, type JsonObject } from "../lib/spec.ts";
 import type { Deviation } from "./judge.ts";
 import { holdsSecret, type OperationResult } from "./report.ts";
 
 export type OverlayAction = { target: string; description: string; update?: Json; remove?: true };
-export type Overlay = { overlay: "1.0.0"; info: { title: string; version: string }; actions: OverlayAction[] };
+export type Overlay = { overlay: "1.1.0"; info: { title: string; version: string }; actions: OverlayAction[] };
 
 /** A key of the spec, or a step of an answer's JSON path (`index`: an array item). */
 type Step = { key: string; index?: true };
@@ -258,7 +259,7 @@ export function overlayOf(
   const actions = all.filter((a) => !holdsSecret(JSON.stringify(a), secrets));
   const version = String((doc.info as JsonObject | undefined)?.version ?? "?");
   const title = `What npm run verify found at ${origin} that the spec ${version} does not say`;
-  const overlay: Overlay = { overlay: "1.0.0", info: { title, version }, actions };
+  const overlay: Overlay = { overlay: "1.1.0", info: { title, version }, actions };
   return { overlay, withheld: all.length - actions.length, left: left.filter((l) => !holdsSecret(l, secrets)) };
 }
 
@@ -274,5 +275,5 @@ export async function writeOverlay(file: string, { overlay, withheld, left }: No
   const also = notes.length ? `; ${notes.join("; ")}` : "";
   if (!overlay.actions.length) return `no overlay action to write, ${file} not written${also}`;
   await writeFile(file, await stringify(overlay, { format: /\.json$/i.test(file) ? "json" : "yaml" }));
-  return `wrote ${overlay.actions.length} overlay action(s) to ${file}, to review and add to the spec's overlay${also}`;
+  return `wrote ${overlay.actions.length} overlay action(s) to ${file}, to review and add to spec/${OVERLAY_FILE}${also}`;
 }
