@@ -71,21 +71,18 @@ const typeOf = (value: unknown) =>
           ? "object"
           : typeof value;
 
-/** The value at `place` of `doc`, and the place a `$ref` there leads to. */
+/** The value at `place` of `doc`. */
 const at = (doc: JsonObject, place: Place): Json | undefined =>
   place.reduce<Json | undefined>((node, key) => (isObject(node) ? node[key] : undefined), doc);
+const unescapeKey = (key: string) => key.replace(/~1/g, "/").replace(/~0/g, "~");
+
+/** The place a local `$ref` at `place` leads to, followed to the end (as deref follows it); else `place`. */
 function follow(doc: JsonObject, place: Place): Place {
   const node = at(doc, place);
-  const ref = isObject(node) ? node.$ref : undefined;
-  if (typeof ref !== "string" || !ref.startsWith("#/")) return place;
-  deref(doc, node); // throws on a dangling reference
-  return follow(
-    doc,
-    ref
-      .slice(2)
-      .split("/")
-      .map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~")),
-  );
+  if (!isObject(node) || typeof node.$ref !== "string" || !node.$ref.startsWith("#/")) return place;
+  deref(doc, node); // throws on a reference that leads nowhere, or round in circles
+  const ref = node.$ref.slice(2).split("/").map(unescapeKey);
+  return follow(doc, ref);
 }
 
 /** Where the schema of an answer lives in `doc`: an operation's response (itself maybe a `$ref`), its JSON media. */
