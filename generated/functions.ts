@@ -116,6 +116,12 @@ export const getComponent: (
  * health. `key_file` is secret material: the client masks it in logs and never puts it in an error
  * message.
  *
+ * The console validates the record it is about to send: a region whose `ssl_ca_cert`, `cert_file` or
+ * `key_file` is empty (any plain-HTTP region) answers 400 ValidationError naming those fields, which
+ * the caller never sent. `extend_info=true` may answer 500 when the region reports its disk in another
+ * shape. The team's region list (`listTeamRegions`) carries the same addresses. `region_id` may be the
+ * region's name as well as its id.
+ *
  * `GET /openapi/v1/regions/{region_id}` (getRegion)
  */
 export const getRegion: (
@@ -253,6 +259,10 @@ export const queryComponentMonitor: (
  * has no placeholder for them; the live console reads them from the query string, and so does this
  * document. Without `start` and `end` the console answers 400 "params error". The Prometheus behind
  * the console returns at most 11,000 points per series, so `(end - start) / step` must not exceed it.
+ *
+ * The console keeps only `value` of each Prometheus result (one pair, not the series) and drops
+ * `metric`; it reads `value` where Prometheus answers range queries with `values`, so against a real
+ * Prometheus it may answer 500.
  *
  * `GET /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/monitor/query_range` (queryComponentMonitorRange)
  */

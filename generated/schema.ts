@@ -29,6 +29,8 @@ export interface paths {
     /**
      * Read a region
      * @description Reads one region (cluster). With `extend_info=true` the record carries the resource figures and health. `key_file` is secret material: the client masks it in logs and never puts it in an error message.
+     *
+     *     The console validates the record it is about to send: a region whose `ssl_ca_cert`, `cert_file` or `key_file` is empty (any plain-HTTP region) answers 400 ValidationError naming those fields, which the caller never sent. `extend_info=true` may answer 500 when the region reports its disk in another shape. The team's region list (`listTeamRegions`) carries the same addresses. `region_id` may be the region's name as well as its id.
      */
     get: operations["getRegion"];
     put?: never;
@@ -258,6 +260,8 @@ export interface paths {
     /**
      * Query monitoring of the components over a time range
      * @description Reads the monitored items of the application's components from `start` to `end`, one sample every `step` seconds. The source declares `start`, `end` and `step` as path parameters although the path has no placeholder for them; the live console reads them from the query string, and so does this document. Without `start` and `end` the console answers 400 "params error". The Prometheus behind the console returns at most 11,000 points per series, so `(end - start) / step` must not exceed it.
+     *
+     *     The console keeps only `value` of each Prometheus result (one pair, not the series) and drops `metric`; it reads `value` where Prometheus answers range queries with `values`, so against a real Prometheus it may answer 500.
      */
     get: operations["queryComponentMonitorRange"];
     put?: never;
@@ -413,12 +417,16 @@ export interface components {
       detail?: string;
       /** @description Validation errors, field name to messages. */
       err?: {
-        [key: string]: string[];
+        [key: string]: string[] | Record<string, never>;
       };
       /** @description Class of the error, e.g. `AuthenticationFailed`, `ValidationError`. */
       error_type?: string;
       /** @description A server stack trace some deployments add. The client drops it. */
       error_trace?: string;
+      /** @description The envelope's data (`bean` and `list`, both empty) of an error the console raised itself. */
+      data?: Record<string, never>;
+      /** @description The exception's class details of an unhandled error (`args`, `message`, `module`). */
+      error_details?: Record<string, never>;
     };
     /** @description One region (cluster), with resource figures when `extend_info` is `true`. */
     RegionInfoR: {
@@ -427,23 +435,23 @@ export interface components {
       /** @description Region nickname. */
       region_alias: string;
       /** @description Region API address. */
-      url: string;
+      url: string | null;
       /** @description Websocket address. */
-      wsurl: string;
+      wsurl: string | null;
       /** @description HTTP root domain. */
-      httpdomain: string;
+      httpdomain: string | null;
       /** @description TCP root domain. */
-      tcpdomain: string;
+      tcpdomain: string | null;
       /** @description Scope. */
-      scope: string;
+      scope: string | null;
       /** @description CA certificate content. */
-      ssl_ca_cert: string;
+      ssl_ca_cert: string | null;
       /** @description Certificate content. */
-      cert_file: string;
+      cert_file: string | null;
       /** @description Key file content. Secret material; a caller never logs it, and the client masks it. */
-      key_file: string;
+      key_file: string | null;
       /** @description Description. */
-      desc: string;
+      desc: string | null;
       /** @description Storage used. */
       used_disk?: number;
       /** @description Storage total. */
@@ -460,6 +468,18 @@ export interface components {
       health_status?: string;
       /** @description Status. */
       status?: string;
+      /** @description Management nodes (declared by the console, not filled). */
+      manage_node?: number;
+      /** @description Management nodes not ready (declared, not filled). */
+      notready_manage_node?: number;
+      /** @description Compute nodes (declared, not filled). */
+      compute_node?: number;
+      /** @description Compute nodes not ready (declared, not filled). */
+      notready_compute_node?: number;
+      /** @description etcd nodes (declared, not filled). */
+      etcd_node?: number;
+      /** @description etcd nodes not ready (declared, not filled). */
+      notready_etcd_node?: number;
     };
     /**
      * @description Protocol of a port.
@@ -479,6 +499,10 @@ export interface components {
       is_outer_service: boolean;
       /** @description Name of the service inside the cluster (internal domain). */
       k8s_service_name: string;
+      /** @description The port the component is mapped to inside the cluster (the console's own record). */
+      mapping_port?: number;
+      /** @description The gateway's port for this port when it is open to the outside; 0 when none. */
+      lb_mapping_port?: number;
     };
     /** @description Body of adding a port to a component. */
     AddPortBody: {
@@ -519,8 +543,8 @@ export interface components {
       team_name: string;
       /** @description Application id. */
       app_id: number;
-      /** @description Automatic certificate issuing method. */
-      auto_ssl_config: string;
+      /** @description Automatic certificate issuing method; null when the rule has none. */
+      auto_ssl_config: string | null;
       /** @description Rule id. */
       http_rule_id: string;
       /** @description Region id. */
@@ -647,8 +671,8 @@ export interface components {
       auto_ssl_config?: string | null;
       /** @description Simple route rewriting enabled. */
       path_rewrite?: boolean;
-      /** @description Complex rewrite configuration. */
-      rewrites?: string;
+      /** @description Complex rewrite configuration: a JSON text (`"[]"`) in list and update answers, an array in the answer of `createHttpRule`. */
+      rewrites?: string | unknown[];
     };
     /** @description A key and its value. */
     KeyValue: {
@@ -729,31 +753,31 @@ export interface components {
     /** @description A TCP gateway rule record. The source does not say which fields are always present; all are optional here. */
     TCPGatewayRule: {
       /** @description Record id. */
-      ID?: number;
+      ID: number;
       /** @description Rule id. */
-      tcp_rule_id?: string;
+      tcp_rule_id: string;
       /** @description Region id. */
-      region_id?: string;
+      region_id: string;
       /** @description Tenant id. */
-      tenant_id?: string;
+      tenant_id: string;
       /** @description Component id. */
-      service_id?: string;
+      service_id: string;
       /** @description Component name. */
-      service_name?: string;
+      service_name: string;
       /** @description End point. */
-      end_point?: string;
+      end_point: string;
       /** @description Protocol. */
-      protocol?: string;
+      protocol: string;
       /** @description Container port. */
-      container_port?: number;
+      container_port: number;
       /** @description Component alias. */
-      service_alias?: string;
+      service_alias: string;
       /** @description Rule type. */
-      type?: number;
+      type: number;
       /** @description Extensions. */
-      rule_extensions?: string;
+      rule_extensions: string | null;
       /** @description External port already enabled. */
-      is_outer_service?: boolean;
+      is_outer_service: boolean;
     };
     /** @description Response of gateway rule creation. The source does not say which members are always present. */
     GatewayRule: {
@@ -841,15 +865,9 @@ export interface components {
       username?: string | null;
       /** @description Governance mode. */
       governance_mode?: string | null;
-      /**
-       * Format: date-time
-       * @description Creation time.
-       */
+      /** @description Time in the console's own time zone, ISO 8601 without a UTC offset (e.g. `2026-11-27T00:24:07.806917`). */
       create_time: string;
-      /**
-       * Format: date-time
-       * @description Update time.
-       */
+      /** @description Time in the console's own time zone, ISO 8601 without a UTC offset (e.g. `2026-11-27T00:24:07.806917`). */
       update_time: string;
       /** @description Application type. */
       app_type?: string;
@@ -965,6 +983,14 @@ export interface components {
       oauth_service_id?: number | null;
       /** @description Component name in the cluster. */
       k8s_component_name: string;
+      /** @description CPU architecture the component runs on, e.g. `amd64`. */
+      arch?: string | null;
+      /** @description Source build strategy (empty when none). */
+      build_strategy?: string | null;
+      /** @description Path of the Dockerfile (empty when none). */
+      dockerfile?: string | null;
+      /** @description Job strategy of a job component (empty when none). */
+      job_strategy?: string | null;
     };
     /** @description The result of installing an application from a store. */
     MarketInstall: {
@@ -1054,7 +1080,7 @@ export interface components {
         "application/json": components["schemas"]["ConsoleError"];
       };
     };
-    /** @description The change conflicts with the current state (for example, a port or domain that already exists). */
+    /** @description The change conflicts with the current state (for example, a port or domain that already exists), or the team is not opened in the region: `code` 2001, "the team is not initialized in the region", inside the console's envelope. */
     Conflict: {
       headers: {
         [name: string]: unknown;
@@ -1070,7 +1096,7 @@ export interface components {
         "application/json": components["schemas"]["ConsoleError"];
       };
     };
-    /** @description The request cannot be met in the current state, with a business `code`: 2001 the team is not initialised in the region, 10400 invalid licence, 10406 resource not enough. */
+    /** @description The request cannot be met in the current state: for example a port that still has domains bound (`code` 412), or a business code such as 10400 invalid licence or 10406 resource not enough. */
     PreconditionFailed: {
       headers: {
         [name: string]: unknown;
@@ -1086,7 +1112,7 @@ export interface components {
         "application/json": components["schemas"]["ConsoleError"];
       };
     };
-    /** @description The console failed. A reverse proxy in front of it may instead answer 502, 503 or 504 with an HTML page. */
+    /** @description The console failed. An unhandled exception answers `code` 10401 with its text in `msg` and the whole Python traceback in `msg_show` (plus `error_type`, `error_trace`, `error_details`). A reverse proxy in front of it may instead answer 502, 503 or 504 with an HTML page. */
     InternalServerError: {
       headers: {
         [name: string]: unknown;

@@ -8,13 +8,14 @@ import { watch } from "chokidar";
 import type { OpenAPI3 } from "openapi-typescript";
 import type { Spec } from "./client-table.ts";
 import { commandLine, isMain, root } from "./lib/script.ts";
+import { applyOverlay, bundleSpec, OVERLAY_FILE, readOverlay } from "./lib/spec.ts";
 
 const USAGE = `usage: npm run generate -- [--check | --watch | --lint-only] [--brief] [--spec <root.yaml>] [--out <dir>]
 
   (no flag)            write generated/ from spec/
   --check              exit 1 and name the stale files when generated/ does not match spec/
   --watch              regenerate whenever a file under spec/ changes (Ctrl-C to stop)
-  --lint-only          lint the spec and stop
+  --lint-only          lint the spec, its console overlay and the overlaid document, and stop
   --brief              the step timings in one line at the end
   --spec <root.yaml>   another root document (default spec/openapi.yaml)
   --out <dir>          another output directory (default generated/)
@@ -39,22 +40,36 @@ async function loadPrinters() {
 /** Runs the pipeline in memory and returns { path relative to the project: formatted content }. */
 async function buildOutputs(options: Options, timed: Timed): Promise<Record<string, string>> {
   redocly ??= await timed("load", () => import("@redocly/openapi-core"), "@redocly/openapi-core");
-  const { bundle, BaseResolver, formatProblems, getTotals, lint, loadConfig } = redocly;
+  const { bundle, BaseResolver, formatProblems, getTotals, lint, lintFromString, loadConfig } = redocly;
   const config = await timed("config", () => loadConfig({ configPath: join(root, "redocly.yaml") }));
   // One resolver for lint and bundle: the spec's files are read and parsed once (linting does not change them).
   const externalRefResolver = new BaseResolver(config.resolve);
   const ref = options.specRoot;
-  const problems = await timed("lint", () => lint({ ref, config, externalRefResolver }));
-  const totals = getTotals(problems);
-  if (totals.errors + totals.warnings > 0) {
+  const clean = (problems: Awaited<ReturnType<typeof lint>>, what: string) => {
+    const totals = getTotals(problems);
+    if (totals.errors + totals.warnings === 0) return;
     formatProblems(problems, { format: "stylish", totals, version: "", maxProblems: 100 });
-    throw new Error(`lint: ${totals.errors} error(s), ${totals.warnings} warning(s) in the spec`);
-  }
-  if (options.lintOnly) return {};
+    throw new Error(`lint: ${totals.errors} error(s), ${totals.warnings} warning(s) in ${what}`);
+  };
+  clean(await timed("lint", () => lint({ ref, config, externalRefResolver })), "the spec");
+  // the console overlay beside the root (spec/README.md): linted as an Overlay document, applied to the bundle, and
+  // the overlaid document linted by the same rules as the spec
+  const overlayFile = join(dirname(ref), OVERLAY_FILE);
+  const overlay = await readOverlay(ref);
+  if (overlay) clean(await lint({ ref: overlayFile, config, externalRefResolver }), OVERLAY_FILE);
+  if (options.lintOnly && !overlay) return {};
   const bundled = await timed("bundle", () => bundle({ ref, config, externalRefResolver }));
   if (bundled.problems.some((p) => p.severity === "error"))
     throw new Error("bundle: unresolved references in the spec");
-  const spec = bundled.bundle.parsed as Spec & OpenAPI3;
+  let spec = bundled.bundle.parsed as Spec & OpenAPI3;
+  if (overlay) {
+    spec = (await timed("overlay", () => applyOverlay(spec as never, overlay), OVERLAY_FILE)) as typeof spec;
+    const source = JSON.stringify(spec);
+    const absoluteRef = `${ref} with ${OVERLAY_FILE}`;
+    const problems = await lintFromString({ source, absoluteRef, config, externalRefResolver });
+    clean(problems, `the spec with ${OVERLAY_FILE} applied`);
+  }
+  if (options.lintOnly) return {};
   printers ??= await timed("load-ts", loadPrinters, "openapi-typescript, prettier");
   const { default: openapiTS, astToString, format } = printers;
   const { clientTable } = await import("./client-table.ts");
@@ -86,14 +101,13 @@ async function buildOutputs(options: Options, timed: Timed): Promise<Record<stri
   return outputs;
 }
 
-/** Whether `specRoot` bundles to another document than `outDir`/openapi.json (or there is none), told by content and
- * without linting, typing or formatting (some 0.3 s): `npm run verify` warns with it that generated/ is stale. */
+/** Whether `specRoot` bundles (with its overlay) to another document than `outDir`/openapi.json (or there is none),
+ * told by content and without linting, typing or formatting (some 0.3 s): `npm run verify` warns with it that
+ * generated/ is stale. */
 export async function specDiffersFromGenerated(specRoot: string, outDir: string): Promise<boolean> {
-  redocly ??= await import("@redocly/openapi-core");
-  const config = await redocly.loadConfig({ configPath: join(root, "redocly.yaml") });
-  const { bundle } = await redocly.bundle({ ref: specRoot, config });
+  const spec = await bundleSpec(specRoot);
   const generated = await readOr(join(outDir, "openapi.json"), null);
-  return generated === null || JSON.stringify(JSON.parse(generated)) !== JSON.stringify(bundle.parsed);
+  return generated === null || JSON.stringify(JSON.parse(generated)) !== JSON.stringify(spec);
 }
 
 const readOr = <T>(path: string, fallback: T) => readFile(path, "utf8").catch(() => fallback);

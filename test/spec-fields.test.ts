@@ -1,4 +1,5 @@
-// An independent field-by-field check of generated/openapi.json against the interface's source document
+// An independent field-by-field check of the transcription (spec/ bundled without the console overlay, which says
+// where the console departs from the source) against the interface's source document
 // (spec/source/rainbond-openapi-v1.md): every record of section 2 (and the body tables of section 4) must stand
 // in the spec's component schemas with the exact field names, types, nullability ("or null"), requiredness,
 // readOnly ("read-only") and allowed values; and no schema may have a field the source does not name.
@@ -12,12 +13,16 @@ import {
   type SourceRecord,
   type SourceType,
 } from "./helpers/source-doc.js";
-import { deref, refName, spec, specOperations, type LocatedOperation, type SpecSchema } from "./helpers/spec.js";
+import { bundleSpec, deref as derefIn } from "../scripts/lib/spec.ts";
+import { operationsOf, refName, type LocatedOperation, type SpecDocument, type SpecSchema } from "./helpers/spec.js";
 
 const sourceDir = new URL("../spec/source/", import.meta.url);
 const md = readFileSync(new URL("rainbond-openapi-v1.md", sourceDir), "utf8");
 const liveDoc = readFileSync(new URL("live-console-behaviour.md", sourceDir), "utf8");
 const doc = readSourceDocument(md);
+const spec = (await bundleSpec(undefined, { overlay: false })) as unknown as SpecDocument;
+const deref = <T>(node: T): T => derefIn(spec, node);
+const specOperations = operationsOf(spec);
 const schemas = spec.components.schemas;
 
 // ---- which schema of the spec stands for each record of the source ----------------------------------------------

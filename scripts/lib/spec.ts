@@ -1,8 +1,11 @@
 // The one spec walker of the scripts and tests: reading the bundled spec (generated/openapi.json), following a local
-// `$ref` to what it points at, and naming the component schema a `$ref` names. The generator, the verify, the bench's
-// synthetic specs and the tests' spec helpers all go through these.
+// `$ref` to what it points at, and naming the component schema a `$ref` names; and the spec as the generated surfaces
+// see it: spec/ bundled, with the console overlay beside it applied (bundleSpec). The generator, the verify, the api
+// diff, the bench's synthetic specs and the tests' spec helpers all go through these.
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { root } from "./script.ts";
 
 /** A node of a JSON document: what JSON.parse returns. */
@@ -36,4 +39,52 @@ export function deref<T = Json>(doc: object, node: T): T {
 export function refName(node: unknown): string | undefined {
   const ref = isObject(node) ? node.$ref : undefined;
   return typeof ref === "string" ? /^#\/components\/schemas\/([^/]+)$/.exec(ref)?.[1] : undefined;
+}
+
+/** The overlay of the console's departures from the source document, beside a spec's root (spec/README.md). */
+export const OVERLAY_FILE = "console.overlay.yaml";
+
+/** The overlay beside `specRoot` (parsed), or undefined where there is none (a synthetic or copied spec). */
+export async function readOverlay(specRoot: string): Promise<JsonObject | undefined> {
+  const text = await readFile(join(dirname(specRoot), OVERLAY_FILE), "utf8").catch(() => undefined);
+  return text === undefined ? undefined : ((await import("@redocly/openapi-core")).parseYaml(text) as JsonObject);
+}
+
+/**
+ * `doc` with the overlay's actions applied, by openapi-format's Overlay 1.0/1.1 implementation. That library reports an
+ * action it cannot apply with console.error and goes on; here any such report, or an action whose target matches
+ * nothing (the spec moved under it), stops the pipeline, naming the action.
+ */
+export async function applyOverlay(doc: JsonObject, overlay: JsonObject): Promise<JsonObject> {
+  const { openapiOverlay } = createRequire(import.meta.url)("openapi-format/utils/overlay.js") as {
+    openapiOverlay: (doc: object, options: object) => Promise<{ data: JsonObject; resultData: OverlayResult }>;
+  };
+  const reported: string[] = [];
+  const error = console.error;
+  console.error = (...args: unknown[]) => void reported.push(args.join(" "));
+  try {
+    const { data, resultData } = await openapiOverlay(structuredClone(doc), { overlaySet: overlay });
+    const unused = resultData.unusedActions.map((a) => `an action on ${a.target} changes nothing`);
+    const problems = [...reported, ...unused];
+    if (problems.length) throw new Error(`overlay ${OVERLAY_FILE}: ${problems.join("; ")}`);
+    return data;
+  } finally {
+    console.error = error;
+  }
+}
+type OverlayResult = { unusedActions: { target: string }[] };
+
+/**
+ * The spec as every generated surface sees it: `specRoot` bundled by Redocly with the project's redocly.yaml (as
+ * `npm run generate` bundles it), then the overlay beside it applied, unless `overlay` is false (the transcription of
+ * the source document alone). What `npm run generate` writes to generated/openapi.json, without its lint and checks.
+ */
+export async function bundleSpec(specRoot = join(root, "spec", "openapi.yaml"), { overlay = true } = {}) {
+  const { bundle, loadConfig } = await import("@redocly/openapi-core");
+  const config = await loadConfig({ configPath: join(root, "redocly.yaml") });
+  const result = await bundle({ ref: specRoot, config });
+  if (result.problems.some((p) => p.severity === "error")) throw new Error(`cannot bundle ${specRoot}`);
+  const parsed = result.bundle.parsed as JsonObject;
+  const layer = overlay ? await readOverlay(specRoot) : undefined;
+  return layer ? applyOverlay(parsed, layer) : parsed;
 }

@@ -6,13 +6,14 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { specDiffersFromGenerated } from "../generate.ts";
 import { isMain, root } from "../lib/script.ts";
+import { writeOverlay } from "./overlay.ts";
 import { render } from "./report.ts";
 import { verify } from "./run.ts";
 import type { Validator } from "./validator.ts";
 
 export type VerifyOptions = Record<"baseUrl" | "token", string> &
   Record<"write" | "json", boolean> &
-  Partial<Record<"team" | "region" | "component" | "report", string> & { app: number }>;
+  Partial<Record<"team" | "region" | "component" | "report" | "overlay", string> & { app: number }>;
 
 /** Bad arguments: the message says what to change (and never holds a value that might be a secret). */
 export class UsageError extends Error {
@@ -20,14 +21,15 @@ export class UsageError extends Error {
 }
 
 export const USAGE = `usage: RAINBOND_TOKEN=<token> npm run verify -- --base-url <console origin>
-         [--team <id> --region <name> --app <id> --component <id>] [--write] [--json] [--report <file.md>]`;
+         [--team <id> --region <name> --app <id> --component <id>] [--write] [--json] [--report <file.md>]
+         [--overlay <file.yaml>]`;
 
 export const STALE_SPEC_WARNING =
   "verify: warning: spec/ differs from generated/openapi.json, which this run checks against; run `npm run generate` first";
 
 const [text, flag] = [{ type: "string" }, { type: "boolean" }] as const;
 const IDS = { team: text, region: text, app: text, component: text };
-const FLAGS = { "base-url": text, ...IDS, write: flag, json: flag, report: text, help: flag };
+const FLAGS = { "base-url": text, ...IDS, write: flag, json: flag, report: text, overlay: text, help: flag };
 
 const TOKEN_REFUSED =
   "--token is refused: a token on the command line lands in the shell's history and in `ps`; set RAINBOND_TOKEN in the environment instead";
@@ -51,7 +53,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): V
     throw new UsageError(PARSE_ERRORS[(err as { code?: string }).code ?? ""] ?? "bad arguments"); // no argument quoted
   }
   if (values.help) return undefined;
-  const { "base-url": baseUrl, team, region, app, component, write = false, json = false, report } = values;
+  const { "base-url": baseUrl, team, region, app, component, write = false, json = false, report, overlay } = values;
   if (!baseUrl) throw new UsageError("--base-url <console origin> is required");
   const token = env.RAINBOND_TOKEN;
   if (!token) throw new UsageError("RAINBOND_TOKEN is not set: put the console's API token in it");
@@ -59,7 +61,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): V
     throw new UsageError(`--app must be an application id, a non-negative integer (got ${JSON.stringify(app)})`);
   }
   const appId = app === undefined ? undefined : Number(app);
-  const options = { baseUrl, token, team, region, app: appId, component, write, json, report };
+  const options = { baseUrl, token, team, region, app: appId, component, write, json, report, overlay };
   const missing = Object.keys(IDS).filter((id) => options[id as keyof typeof IDS] === undefined);
   const give = `give ${missing.map((id) => `--${id}`).join(", ")} as well`;
   if (write && missing.length) throw new UsageError(`--write changes the component you name: ${give}`);
@@ -81,10 +83,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io, root:
     // a spec that does not bundle: `npm run generate` says why, and the verify goes on)
     const spec = join(root, "spec/openapi.yaml");
     const edited = specDiffersFromGenerated(spec, join(root, "generated")).catch(() => false);
-    const [report, stale] = await Promise.all([verify(options, root, validator), edited]);
+    const [{ overlay, ...report }, stale] = await Promise.all([verify(options, root, validator), edited]);
     if (stale) io.stderr.write(`${STALE_SPEC_WARNING}\n`);
     io.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : render(report));
     if (options.report) await writeFile(options.report, render(report, true));
+    if (options.overlay && overlay) io.stderr.write(`verify: ${await writeOverlay(options.overlay, overlay)}\n`);
     if (report.exitCode === 2) io.stderr.write(`verify: ${report.summary}\n`);
     return report.exitCode;
   } catch (err) {

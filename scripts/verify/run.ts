@@ -13,6 +13,7 @@ import { readSpec, type JsonObject } from "../lib/spec.ts";
 import { judge, parsed } from "./judge.ts";
 import type { VerifyOptions } from "./main.ts";
 import * as plan from "./operations.ts";
+import { overlayOf, type Found } from "./overlay.ts";
 import { buildReport, holdsSecret, secretsSeen, type OperationResult, type Report } from "./report.ts";
 import { startValidator, validatorSpec, type Validator } from "./validator.ts";
 
@@ -43,9 +44,10 @@ async function preflight({ baseUrl, token, team }: VerifyOptions): Promise<void>
 }
 
 /** A run against `options.baseUrl`, with the spec of `root`, through `shared`: a validator already running (tests). */
-export async function verify(options: VerifyOptions, root: string, shared?: Validator): Promise<Report> {
+export async function verify(options: VerifyOptions, root: string, shared?: Validator): Promise<Report & Found> {
   await preflight(options);
-  const doc = validatorSpec(readSpec(root));
+  const spec = readSpec(root);
+  const doc = validatorSpec(spec);
   const operations = new Map<string, { method: string; path: string; operation: JsonObject }>();
   for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, JsonObject>>)) {
     for (const [method, operation] of Object.entries(item))
@@ -110,7 +112,9 @@ export async function verify(options: VerifyOptions, root: string, shared?: Vali
     for (const { operationId, why } of plan.NEVER_SENT) skip(operationId, "never sent", why);
 
     const version = String((doc.info as JsonObject | undefined)?.version ?? "?");
-    return buildReport(options, version, { ids, found, results, secrets, portUsed });
+    const report = buildReport(options, version, { ids, found, results, secrets, portUsed });
+    const origin = new URL(validator.target).origin;
+    return options.overlay ? { ...report, overlay: overlayOf(spec, results, secrets, origin) } : report;
   } finally {
     if (!shared) await validator.stop();
   }

@@ -29,25 +29,31 @@ export interface LocatedOperation {
   operation: SpecOperation;
 }
 
-export const spec = readSpec() as unknown as {
+export interface SpecDocument {
   paths: Record<string, Record<string, SpecOperation>>;
   components: { schemas: Record<string, SpecSchema> };
-};
+}
+
+export const spec = readSpec() as unknown as SpecDocument;
 
 /** What a `$ref` of the spec points at (any other node as it is). */
 export const deref = <T>(node: T): T => derefIn(spec, node);
 
-/** Every operation of the spec with its method and path template. */
-export const specOperations: LocatedOperation[] = Object.entries(spec.paths).flatMap(([path, item]) =>
-  Object.entries(item)
-    .filter(([method]) => ["get", "put", "post", "delete", "patch"].includes(method))
-    .map(([method, operation]) => ({
-      operationId: operation.operationId,
-      method: method.toUpperCase(),
-      path,
-      operation,
-    })),
-);
+/** Every operation of a bundled document with its method and path template. */
+export const operationsOf = (doc: SpecDocument): LocatedOperation[] =>
+  Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => ["get", "put", "post", "delete", "patch"].includes(method))
+      .map(([method, operation]) => ({
+        operationId: operation.operationId,
+        method: method.toUpperCase(),
+        path,
+        operation,
+      })),
+  );
+
+/** Every operation of the spec (generated/openapi.json) with its method and path template. */
+export const specOperations: LocatedOperation[] = operationsOf(spec);
 
 export function operationById(operationId: string): LocatedOperation {
   const found = specOperations.find((o) => o.operationId === operationId);

@@ -58,6 +58,7 @@ const enterpriseRule: S["EnterpriseHTTPGatewayRule"] = {
   app_id: ids.app,
   auto_ssl_config: "",
   rule_extensions: "",
+  rewrites: "",
 };
 
 const regionRecord: S["TeamRegionsResp"] = {
