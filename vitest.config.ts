@@ -11,7 +11,9 @@ import { defineConfig } from "vitest/config";
 
 const unit = [
   "test/api-diff/mutations.test.ts",
+  "test/api-diff/overlay.test.ts",
   "test/api-diff/rules.test.ts",
+  "test/console/findings.test.ts",
   "test/envelope.test.ts",
   "test/ergonomics.test.ts",
   "test/faults/hostile.test.ts",

@@ -163,16 +163,23 @@ export interface PortsApi {
   ): RainbondPromise<Port>;
 
   /**
-   * Changes the alias and, optionally, the internal domain (`k8s_service_name`) of a port.
+   * Changes the alias of a port; the console also needs its internal domain (`k8s_service_name`): pass the current one to keep it.
    *
    * `ports.update` with `{ action: "change_port_alias" }` and `port_alias`, `k8s_service_name` from `alias`.
    */
   changeAlias(
     component: ComponentScope,
     port: number,
-    alias: { port_alias: string; k8s_service_name?: string },
+    alias: { port_alias: string; k8s_service_name: string },
     call?: CallOptions,
   ): RainbondPromise<Port>;
+
+  /**
+   * Enables external service on a port without creating its default gateway rule (nor checking that its internal service is open).
+   *
+   * `ports.update` with `{ action: "only_open_outer" }`.
+   */
+  onlyOpenOuter(component: ComponentScope, port: number, call?: CallOptions): RainbondPromise<Port>;
 
   /**
    * Delete a port of a component.
@@ -392,7 +399,15 @@ export const groups = {
     changeAlias: /* @__PURE__ */ shortcut(fn.updateComponentPort, spec.updateComponentPort, {
       name: "ports.changeAlias",
       body: { action: "change_port_alias" },
-      argument: { name: "alias", members: ["port_alias", "k8s_service_name"], required: ["port_alias"] },
+      argument: {
+        name: "alias",
+        members: ["port_alias", "k8s_service_name"],
+        required: ["port_alias", "k8s_service_name"],
+      },
+    }),
+    onlyOpenOuter: /* @__PURE__ */ shortcut(fn.updateComponentPort, spec.updateComponentPort, {
+      name: "ports.onlyOpenOuter",
+      body: { action: "only_open_outer" },
     }),
     delete: fn.deleteComponentPort,
   },

@@ -38,7 +38,7 @@ export const addComponentPort = {
   requiredQuery: [],
   body: {
     type: "object",
-    required: ["port", "protocol"],
+    required: ["port"],
     properties: {
       port: {
         type: "string",
@@ -48,7 +48,7 @@ export const addComponentPort = {
       },
       protocol: { type: "string", enum: ["tcp", "http", "mysql", "grpc", "udp"] },
       port_alias: { type: "string" },
-      is_inner_service: { type: "boolean" },
+      is_inner_service: { type: "boolean", default: false },
     },
   },
   bodyRequired: true,
@@ -89,34 +89,65 @@ export const createGatewayRule = {
       protocol: { type: "string" },
       tcp: {
         type: "object",
-        required: ["container_port", "service_id"],
+        required: ["container_port", "service_id", "end_point", "default_port", "default_ip"],
         properties: {
           container_port: { type: "integer" },
-          service_id: { type: "string" },
-          end_point: { type: "string" },
+          service_id: {
+            type: "string",
+            maxLength: 32,
+            consoleRule: "a TCP rule's component id is at most 32 characters",
+          },
+          end_point: {
+            type: "string",
+            maxLength: 32,
+            consoleRule: "every TCP rule needs an end point (address:port) of at most 32 characters",
+          },
           rule_extensions: {
             type: "array",
-            items: { type: "object", properties: { key: { type: "string" }, value: { type: "string" } } },
+            items: {
+              type: "object",
+              required: ["key", "value"],
+              properties: {
+                key: {
+                  type: "string",
+                  maxLength: 32,
+                  consoleRule: "a TCP rule extension's key and value are at most 32 characters each",
+                },
+                value: {
+                  type: "string",
+                  maxLength: 32,
+                  consoleRule: "a TCP rule extension's key and value are at most 32 characters each",
+                },
+              },
+            },
           },
-          default_port: { type: "integer" },
-          default_ip: { type: "string" },
+          default_port: { type: "integer", consoleRule: "every TCP rule needs its mapped port" },
+          default_ip: {
+            type: "string",
+            maxLength: 32,
+            consoleRule: "every TCP rule needs its mapped IP address, at most 32 characters",
+          },
         },
       },
       http: {
         type: "object",
-        required: ["service_id", "container_port"],
+        required: ["service_id", "container_port", "domain_name"],
         properties: {
           service_id: { type: "string" },
           container_port: { type: "integer" },
-          certificate_id: { type: "integer" },
-          domain_name: { type: "string" },
+          certificate_id: { type: "integer", default: 0 },
+          domain_name: {
+            type: "string",
+            maxLength: 253,
+            consoleRule: "every HTTP rule needs a domain name of at most 253 characters",
+          },
           domain_cookie: { type: "string" },
           domain_header: { type: "string" },
           the_weight: { type: "integer" },
-          domain_path: { type: "string" },
-          rule_extensions: { type: "array", items: { type: "string" } },
-          whether_open: { type: "boolean" },
-          auto_ssl: { type: "boolean" },
+          domain_path: { type: "string", default: "/" },
+          rule_extensions: { type: "array", default: [], items: { type: "string" } },
+          whether_open: { type: "boolean", default: false },
+          auto_ssl: { type: "boolean", default: false },
           auto_ssl_config: { type: "string" },
           configuration: {
             type: "object",
@@ -130,7 +161,14 @@ export const createGatewayRule = {
               proxy_send_timeout: { type: "integer" },
               set_headers: {
                 type: "array",
-                items: { type: "object", properties: { key: { type: "string" }, value: { type: "string" } } },
+                items: {
+                  type: "object",
+                  required: ["key", "value"],
+                  properties: {
+                    key: { type: "string", consoleRule: "each entry needs a key and a value" },
+                    value: { type: "string", consoleRule: "each entry needs a key and a value" },
+                  },
+                },
               },
             },
           },
@@ -170,19 +208,23 @@ export const createHttpRule = {
   requiredQuery: [],
   body: {
     type: "object",
-    required: ["service_id", "container_port"],
+    required: ["service_id", "container_port", "domain_name"],
     properties: {
       service_id: { type: "string" },
       container_port: { type: "integer" },
-      certificate_id: { type: "integer" },
-      domain_name: { type: "string" },
+      certificate_id: { type: "integer", default: 0 },
+      domain_name: {
+        type: "string",
+        maxLength: 253,
+        consoleRule: "every HTTP rule needs a domain name of at most 253 characters",
+      },
       domain_cookie: { type: "string" },
       domain_header: { type: "string" },
       the_weight: { type: "integer" },
-      domain_path: { type: "string" },
-      rule_extensions: { type: "array", items: { type: "string" } },
-      whether_open: { type: "boolean" },
-      auto_ssl: { type: "boolean" },
+      domain_path: { type: "string", default: "/" },
+      rule_extensions: { type: "array", default: [], items: { type: "string" } },
+      whether_open: { type: "boolean", default: false },
+      auto_ssl: { type: "boolean", default: false },
       auto_ssl_config: { type: "string" },
       configuration: {
         type: "object",
@@ -196,7 +238,14 @@ export const createHttpRule = {
           proxy_send_timeout: { type: "integer" },
           set_headers: {
             type: "array",
-            items: { type: "object", properties: { key: { type: "string" }, value: { type: "string" } } },
+            items: {
+              type: "object",
+              required: ["key", "value"],
+              properties: {
+                key: { type: "string", consoleRule: "each entry needs a key and a value" },
+                value: { type: "string", consoleRule: "each entry needs a key and a value" },
+              },
+            },
           },
         },
       },
@@ -345,7 +394,7 @@ export const installApp = {
       market_url: { type: "string" },
       market_domain: { type: "string" },
       market_type: { type: "string" },
-      market_access_key: { type: "string" },
+      market_access_key: { type: ["string", "null"] },
       app_model_id: { type: "string" },
       app_model_version: { type: "string" },
     },
@@ -478,12 +527,15 @@ export const listTeamRegions = {
     },
   },
   query: {
-    query: { type: "string" },
     page: { type: "string", pattern: "^[1-9][0-9]*$", patternMeans: "a positive integer", acceptsNumber: true },
     page_size: { type: "string", pattern: "^[1-9][0-9]*$", patternMeans: "a positive integer", acceptsNumber: true },
   },
-  options: { query: "query", page: "page", pageSize: "page_size" },
+  options: { page: "page", pageSize: "page_size" },
   requiredQuery: [],
+  refused: {
+    query:
+      "the console answers 500 to every search of a team's regions (its SQL quotes the text wrongly); filter the regions of regions.iterateForTeam instead",
+  },
   response: "object",
 } as const satisfies OperationSpec;
 
@@ -619,14 +671,30 @@ export const updateComponentPort = {
   body: {
     type: "object",
     required: ["action"],
+    if: { required: ["action"], properties: { action: { enum: ["change_port_alias"] } } },
+    then: { required: ["k8s_service_name"], properties: { k8s_service_name: { type: "string" } } },
     properties: {
       action: {
         type: "string",
-        enum: ["open_outer", "close_outer", "open_inner", "close_inner", "change_protocol", "change_port_alias"],
+        enum: [
+          "open_outer",
+          "close_outer",
+          "open_inner",
+          "close_inner",
+          "change_protocol",
+          "change_port_alias",
+          "only_open_outer",
+        ],
       },
       protocol: { type: "string", enum: ["tcp", "http", "mysql", "grpc", "udp"] },
       port_alias: { type: "string" },
-      k8s_service_name: { type: "string" },
+      k8s_service_name: {
+        type: "string",
+        pattern: "^[a-z]([-a-z0-9]*[a-z0-9])?$",
+        maxLength: 63,
+        patternMeans: 'a DNS label (lower-case letters, digits and "-", starting with a letter)',
+        consoleRule: "change_port_alias needs the port's k8s_service_name, a DNS label of at most 63 characters",
+      },
     },
   },
   bodyRequired: true,
@@ -673,7 +741,7 @@ export const updateHttpRule = {
       service_id: { type: "string" },
       container_port: { type: "integer" },
       certificate_id: { type: "integer" },
-      domain_name: { type: "string" },
+      domain_name: { type: "string", maxLength: 253, consoleRule: "a domain name is at most 253 characters" },
       domain_cookie: { type: "string" },
       domain_header: { type: "string" },
       the_weight: { type: "integer" },

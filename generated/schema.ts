@@ -508,19 +508,29 @@ export interface components {
     AddPortBody: {
       /** @description Port number, 1 to 65535, as a decimal string. */
       port: string;
-      protocol: components["schemas"]["PortProtocol"];
+      protocol?: components["schemas"]["PortProtocol"];
       /** @description Port alias. */
       port_alias?: string;
-      /** @description Whether to enable the internal service. */
+      /**
+       * @description Whether to enable the internal service. The console requires it; the client sends `false` when it is left out.
+       * @default false
+       */
       is_inner_service?: boolean;
     };
     /** @description Body of updating a port. `action` says what changes. */
     UpdatePortBody: {
       /**
-       * @description `open_outer` enables external service on the port; `close_outer` disables it; `open_inner` enables internal service; `close_inner` disables it; `change_protocol` changes the port protocol; `change_port_alias` changes the port alias and the internal domain (`k8s_service_name`).
+       * @description `open_outer` enables external service on the port (its internal service must be open) and creates its default gateway rule; `only_open_outer` enables it without either; `close_outer` disables it; `open_inner` enables internal service; `close_inner` disables it; `change_protocol` changes the port protocol; `change_port_alias` changes the port alias and the internal domain (`k8s_service_name`, which the console needs with it).
        * @enum {string}
        */
-      action: "open_outer" | "close_outer" | "open_inner" | "close_inner" | "change_protocol" | "change_port_alias";
+      action:
+        | "open_outer"
+        | "close_outer"
+        | "open_inner"
+        | "close_inner"
+        | "change_protocol"
+        | "change_port_alias"
+        | "only_open_outer";
       protocol?: components["schemas"]["PortProtocol"];
       /**
        * @description Port alias.
@@ -677,9 +687,9 @@ export interface components {
     /** @description A key and its value. */
     KeyValue: {
       /** @description Key. */
-      key?: string;
+      key: string;
       /** @description Value. */
-      value?: string;
+      value: string;
     };
     /** @description The `tcp` member of `PostGatewayRule`. The source does not show which fields are required; this document requires `service_id` and `container_port`, as `Http` does, and keeps the others optional. */
     PostTCPRule: {
@@ -688,13 +698,13 @@ export interface components {
       /** @description Component id. */
       service_id: string;
       /** @description End point (address and port the gateway listens on). */
-      end_point?: string;
+      end_point: string;
       /** @description Rule extensions. */
-      rule_extensions?: components["schemas"]["KeyValue"][];
+      rule_extensions?: components["schemas"]["TCPRuleExtension"][];
       /** @description Default port. */
-      default_port?: number;
+      default_port: number;
       /** @description Default IP. */
-      default_ip?: string;
+      default_ip: string;
     };
     /** @description Proxy configuration of an HTTP rule (the `configuration` member of `Http`). The source states no units; the template values are shown with each field. */
     HttpConfiguration: {
@@ -721,23 +731,38 @@ export interface components {
       service_id: string;
       /** @description Bound port. */
       container_port: number;
-      /** @description Certificate id. */
+      /**
+       * @description Certificate id.
+       * @default 0
+       */
       certificate_id?: number;
       /** @description Domain. */
-      domain_name?: string;
+      domain_name: string;
       /** @description Cookie match. */
       domain_cookie?: string;
       /** @description Header match (spelled `domain_header` in request bodies, `domain_heander` in records read back). */
       domain_header?: string;
       /** @description Weight. */
       the_weight?: number;
-      /** @description Path. Template value `/`. */
+      /**
+       * @description Path. Template value `/`.
+       * @default /
+       */
       domain_path?: string;
-      /** @description Rule extensions. Template value `[]`. */
+      /**
+       * @description Rule extensions. Template value `[]`.
+       * @default []
+       */
       rule_extensions?: string[];
-      /** @description Whether opened. Template value `false`. */
+      /**
+       * @description Whether to open the component's port to the outside with the rule. With `false` (the default) and the port not open yet, the console refuses the rule (400 "没有开启对外端口"): pass `true`.
+       * @default false
+       */
       whether_open?: boolean;
-      /** @description Automatic certificate matching. Template value `false`. */
+      /**
+       * @description Automatic certificate matching. Template value `false`.
+       * @default false
+       */
       auto_ssl?: boolean;
       /** @description Automatic certificate distribution configuration. */
       auto_ssl_config?: string;
@@ -893,7 +918,7 @@ export interface components {
       /** @description Store type; send the standard store type unless the store is of another kind. */
       market_type: string;
       /** @description Store access token. Secret material; the client never logs it or puts it in an error message. */
-      market_access_key: string;
+      market_access_key: string | null;
       /** @description Application model id. */
       app_model_id: string;
       /** @description Application model version. */
@@ -1006,6 +1031,13 @@ export interface components {
       region_name: string;
       /** @description The installed components. */
       service_list: components["schemas"]["ServiceBaseInfo"][];
+    };
+    /** @description A key and its value of a TCP rule extension, each at most 32 characters. */
+    TCPRuleExtension: {
+      /** @description Key. */
+      key: string;
+      /** @description Value. */
+      value: string;
     };
   };
   responses: {
@@ -1164,8 +1196,6 @@ export interface operations {
   listTeamRegions: {
     parameters: {
       query?: {
-        /** @description Searches by region name. */
-        query?: string;
         /** @description Page number, from 1 (default 1). */
         page?: string;
         /** @description Items per page (default 10). */

@@ -135,6 +135,11 @@ export interface ServiceBaseInfo extends Schema<"ServiceBaseInfo"> {}
 export interface TCPGatewayRule extends Schema<"TCPGatewayRule"> {}
 
 /**
+ * A key and its value of a TCP rule extension, each at most 32 characters.
+ */
+export interface TCPRuleExtension extends Schema<"TCPRuleExtension"> {}
+
+/**
  * Resource statistics of one team.
  */
 export interface TeamAppsResource extends Schema<"TeamAppsResource"> {}
@@ -233,10 +238,6 @@ export interface ListEnterpriseHttpRulesOptions {
 
 /** The options of `regions.listForTeam` (listTeamRegions): its query parameters. */
 export interface ListTeamRegionsOptions {
-  /**
-   * Searches by region name.
-   */
-  query?: string;
   /**
    * Page number, from 1 (default 1).
    */

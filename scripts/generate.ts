@@ -97,6 +97,11 @@ async function buildOutputs(options: Options, timed: Timed): Promise<Record<stri
     if (text.includes(marker)) outputs[relative(root, file)] = await rewrite(text);
   };
   await beside("docs/mcp.md", TOOLS_START, (text) => withToolsTable(text, tools));
+  if (overlay) {
+    const { DEPARTURES_PAGE, departuresPage } = await import("./docs/departures.ts");
+    const page = join(dirname(options.outDir), DEPARTURES_PAGE);
+    outputs[relative(root, page)] = await format(departuresPage(overlay), "markdown");
+  }
   await timed("readme", () => beside("README.md", START, (text) => readmeWithTable(text, { spec, methods })));
   return outputs;
 }

@@ -28,6 +28,8 @@ export interface OperationSpec {
   /** Option name -> query parameter (`pageSize` -> `page_size`). */
   readonly options?: Readonly<Record<string, string>>;
   readonly requiredQuery?: readonly string[];
+  /** Query parameters the client refuses, by parameter and option name, with why (the spec's `x-rainbond-refused`). */
+  readonly refused?: Readonly<Record<string, string>>;
   readonly body?: SchemaRule;
   readonly bodyRequired?: boolean;
   /** Where the console may wrap the answer in its envelope: `data.list` or `data.bean`. */
@@ -93,6 +95,10 @@ export function namesOf(spec: OperationSpec): Names {
   return { path, query, body } as Names;
 }
 
+/** Why a query parameter or option that the operation does not take is refused: the spec's reason, where it gives one. */
+const refusal = (spec: OperationSpec, name: string, what: string) =>
+  spec.refused && Object.hasOwn(spec.refused, name) ? `is not sent: ${spec.refused[name]}` : `is not ${what}`;
+
 /** The positional arguments of an operation's function as a spec-named input. */
 export function fromArgs(spec: OperationSpec, args: readonly unknown[]): OperationInput {
   const path: Record<string, unknown> = {};
@@ -110,7 +116,8 @@ export function fromArgs(spec: OperationSpec, args: readonly unknown[]): Operati
       if (value !== undefined && !isRecord(value)) throw refuse(arg.name, "must be an object");
       const options = spec.options ?? {};
       for (const [key, item] of Object.entries(value ?? {})) {
-        if (!Object.hasOwn(options, key)) throw refuse(`${arg.name}.${key}`, "is not an option of this method");
+        if (!Object.hasOwn(options, key))
+          throw refuse(`${arg.name}.${key}`, refusal(spec, key, "an option of this method"));
         query[options[key]!] = item;
       }
     }
@@ -145,7 +152,7 @@ export function prepare(spec: OperationSpec, input: OperationInput, names: Names
   const given = input.query ?? {};
   for (const [param, value] of Object.entries(given)) {
     const rule = Object.hasOwn(queryRules, param) ? queryRules[param] : undefined;
-    if (!rule) throw refuse(nameOf(param), "is not a query parameter of this operation");
+    if (!rule) throw refuse(nameOf(param), refusal(spec, param, "a query parameter of this operation"));
     if (value !== undefined) query[param] = encode(nameOf(param), rule, value, refuse);
   }
   for (const param in queryRules) {
@@ -164,6 +171,8 @@ export function prepare(spec: OperationSpec, input: OperationInput, names: Names
     const record = isRecord(input.body) ? { ...input.body } : undefined;
     for (const key in (record && bodyRule.properties) ?? {}) {
       const rule = bodyRule.properties![key]!;
+      // a member left out is sent with the spec's default, where it gives one: the console needs some (its overlay)
+      if (record![key] === undefined && rule.default !== undefined) record![key] = structuredClone(rule.default);
       if (rule.acceptsNumber) record![key] = encode(`${names.body}.${key}`, rule, record![key], refuse);
     }
     // what is checked is what is sent, whatever `toJSON` or getters it had

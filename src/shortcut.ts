@@ -3,6 +3,7 @@
 import { RainbondInputError } from "./errors.js";
 import { rejected, type RainbondCore, type RainbondPromise } from "./call.js";
 import { isRecord, type OperationSpec } from "./prepare.js";
+import { consoleRuleOf } from "./validate.js";
 
 export interface Shortcut {
   /** The method's name, `ports.changeProtocol`. */
@@ -37,7 +38,8 @@ export function shortcut<A extends unknown[], R>(
       } else {
         const given = isRecord(value) ? value : {};
         for (const key of argument.required ?? []) {
-          if (given[key] === undefined) return refuse(`${argument.name}.${key}`, "is required");
+          const rule = spec.body?.properties?.[key];
+          if (given[key] === undefined) return refuse(`${argument.name}.${key}`, `is required${consoleRuleOf(rule)}`);
         }
         for (const key of argument.members ?? []) if (given[key] !== undefined) body[key] = given[key];
       }

@@ -9,9 +9,15 @@ type Limit = "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" | "
  * The validation keywords of a schema in the spec (generated/operations.ts), and of the client's own options.
  * `patternMeans` says what `pattern` means, in words (the spec's `x-pattern-means`); `acceptsNumber`: the client also
  * takes a number here, and sends it as this string (`x-rainbond-accepts-number`); `closed`: no member but those of
- * `properties` (the client's own options only: the spec's records stay open).
+ * `properties` (the client's own options only: the spec's records stay open); `consoleRule`: the console's rule this
+ * value answers to, quoted in a refusal (the console overlay's `x-console-rule`); `if`/`then`: the rules of `then`
+ * hold too where the value matches `if` (e.g. a member required with one `action`).
  */
 export type SchemaRule = { readonly [K in Limit]?: number } & {
+  readonly maxLength?: number;
+  readonly consoleRule?: string;
+  readonly if?: SchemaRule;
+  readonly then?: SchemaRule;
   readonly type?: string | readonly string[];
   readonly enum?: readonly unknown[];
   readonly pattern?: string;
@@ -80,11 +86,44 @@ const got = (value: unknown, at: string) =>
 const member = (given: unknown, key: string | number) =>
   typeof given === "object" && given !== null ? (given as Record<string | number, unknown>)[key] : undefined;
 
+/** ` (console rule: ...)` where the spec quotes the console's rule for a value, else nothing. */
+export const consoleRuleOf = (rule: SchemaRule | undefined) =>
+  rule?.consoleRule ? ` (console rule: ${rule.consoleRule})` : "";
+
 /**
  * Where and in words how `value` (as sent: a port as the string the spec wants, a Date as seconds) breaks `rule`, or
- * undefined; messages show `given`, the value as the caller gave it.
+ * undefined; messages show `given`, the value as the caller gave it, and the console's rule where the spec quotes it.
  */
 function breach(rule: SchemaRule, value: unknown, at: string, given: unknown): [string, string] | undefined {
+  const own = ownBreach(rule, value, at, given);
+  if (own) return [own[0], `${own[1]}${consoleRuleOf(rule)}`];
+  const items = Array.isArray(value) && rule.items ? value : [];
+  for (let i = 0, found; i < items.length; i++) {
+    if ((found = breach(rule.items!, items[i], `${at}[${i}]`, member(given, i) ?? items[i]))) return found;
+  }
+  if (typeOf(value) !== "object") return undefined;
+  const record = value as Record<string, unknown>;
+  const path = (name: string) => (at ? `${at}.${name}` : name);
+  const known = rule.properties ?? {};
+  const missing = rule.required?.find((name) => record[name] === undefined);
+  if (missing !== undefined) return [path(missing), `is required${consoleRuleOf(known[missing])}`];
+  const unknown = rule.closed ? Object.keys(record).find((name) => !Object.hasOwn(known, name)) : undefined;
+  if (unknown !== undefined) return [path(unknown), `is not one of ${Object.keys(known).join(", ")}`];
+  for (const [name, sub] of Object.entries(known)) {
+    const found =
+      record[name] === undefined
+        ? undefined
+        : breach(sub, record[name], path(name), member(given, name) ?? record[name]);
+    if (found) return found;
+  }
+  // `then` is checked with the members' own rules at hand, whose console rules its messages quote
+  if (rule.if && rule.then && !breach(rule.if, value, at, given))
+    return breach({ ...rule.then, properties: { ...rule.then.properties, ...known } }, value, at, given);
+  return undefined;
+}
+
+/** How `value` itself (not its items or members) breaks `rule`, or undefined. */
+function ownBreach(rule: SchemaRule, value: unknown, at: string, given: unknown): [string, string] | undefined {
   const actual = typeOf(value);
   const { type } = rule;
   if (
@@ -103,31 +142,16 @@ function breach(rule: SchemaRule, value: unknown, at: string, given: unknown): [
   if (typeof value === "string" && !rule.pattern && !rule.enum && LONE_SURROGATE.test(value)) {
     return [at, "must be well-formed Unicode (it holds a lone surrogate, which no URL or console can carry)"];
   }
+  // characters as the console counts them (Python's len: code points)
+  if (typeof value === "string" && rule.maxLength !== undefined && [...value].length > rule.maxLength) {
+    return [at, `must be at most ${rule.maxLength} characters long${got(given, at)}`];
+  }
   const size = typeof value === "number" ? value : Array.isArray(value) ? value.length : undefined;
   for (const [keyword, words, breaks] of size === undefined ? [] : LIMITS) {
     const limit = rule[keyword];
     if (limit !== undefined && breaks(size!, limit)) {
       return [at, `must ${words} ${limit}${Array.isArray(value) ? " items" : got(given, at)}`];
     }
-  }
-  const items = Array.isArray(value) && rule.items ? value : [];
-  for (let i = 0, found; i < items.length; i++) {
-    if ((found = breach(rule.items!, items[i], `${at}[${i}]`, member(given, i) ?? items[i]))) return found;
-  }
-  if (actual !== "object") return undefined;
-  const record = value as Record<string, unknown>;
-  const path = (name: string) => (at ? `${at}.${name}` : name);
-  const missing = rule.required?.find((name) => record[name] === undefined);
-  if (missing !== undefined) return [path(missing), "is required"];
-  const known = rule.properties ?? {};
-  const unknown = rule.closed ? Object.keys(record).find((name) => !Object.hasOwn(known, name)) : undefined;
-  if (unknown !== undefined) return [path(unknown), `is not one of ${Object.keys(known).join(", ")}`];
-  for (const [name, sub] of Object.entries(known)) {
-    const found =
-      record[name] === undefined
-        ? undefined
-        : breach(sub, record[name], path(name), member(given, name) ?? record[name]);
-    if (found) return found;
   }
   return undefined;
 }

@@ -99,21 +99,24 @@ describe("port operations inside the console's envelope", () => {
     expect(port).toEqual(added);
     const req = onlyRequestSince(before);
     expect([req.method, req.pathname]).toEqual(["POST", portsPath]);
-    expect(JSON.parse(req.body)).toEqual({ port: "9000", protocol: "http" });
+    // is_inner_service: the console requires it, the spec's overlay defaults it to false, and the client sends that
+    expect(JSON.parse(req.body)).toEqual({ port: "9000", protocol: "http", is_inner_service: false });
   });
 
   test("ports.update (and its shortcuts) return data.bean as the Port", async () => {
     const before = server.requests.length;
     expect(await client.ports.update(component, 8080, { action: "open_outer" })).toEqual(opened);
     expect(await client.ports.openOuter(component, 8080)).toEqual(opened);
-    expect(await client.ports.changeAlias(component, 8080, { port_alias: "WEB" })).toEqual(opened);
+    expect(await client.ports.changeAlias(component, 8080, { port_alias: "WEB", k8s_service_name: "web" })).toEqual(
+      opened,
+    );
     expect(server.requests.length).toBe(before + 3);
     const sent = server.requests.slice(before);
     expect(sent.map((r) => [r.method, r.pathname])).toEqual(Array(3).fill(["PUT", `${portsPath}/8080`]));
     expect(sent.map((r) => JSON.parse(r.body))).toEqual([
       { action: "open_outer" },
       { action: "open_outer" },
-      { action: "change_port_alias", port_alias: "WEB" },
+      { action: "change_port_alias", port_alias: "WEB", k8s_service_name: "web" },
     ]);
   });
 
@@ -154,6 +157,12 @@ describe("HTTP rule creation answered with 201", () => {
       container_port: 8080,
       domain_name: "shop.example.org",
       domain_header: "X-Canary=true",
+      // the console's defaults, which the spec's overlay states and the client sends
+      certificate_id: 0,
+      domain_path: "/",
+      rule_extensions: [],
+      whether_open: false,
+      auto_ssl: false,
     });
   });
 

@@ -19,15 +19,15 @@ describe("regions.iterateForTeam", () => {
     server.script("GET", paths.teamRegions, page(5, "r1", "r2"), page(5, "r3", "r4"), page(5, "r5"), page(5, "never"));
     const { client } = faultClient(server.url);
     const names: string[] = [];
-    for await (const region of client.regions.iterateForTeam(component.teamId, { pageSize: 2, query: "r" })) {
+    for await (const region of client.regions.iterateForTeam(component.teamId, { pageSize: 2 })) {
       names.push(region.region_name);
     }
     expect(names).toEqual(["r1", "r2", "r3", "r4", "r5"]);
     expect(server.count("GET", paths.teamRegions)).toBe(3);
     expect(server.requests.map((r) => Object.fromEntries(r.query))).toEqual([
-      { query: "r", page: "1", page_size: "2" },
-      { query: "r", page: "2", page_size: "2" },
-      { query: "r", page: "3", page_size: "2" },
+      { page: "1", page_size: "2" },
+      { page: "2", page_size: "2" },
+      { page: "3", page_size: "2" },
     ]);
   });
 
@@ -96,7 +96,6 @@ describe("port action helpers", () => {
     ["openInner", [], { action: "open_inner" }],
     ["closeInner", [], { action: "close_inner" }],
     ["changeProtocol", ["udp"], { action: "change_protocol", protocol: "udp" }],
-    ["changeAlias", [{ port_alias: "WEB" }], { action: "change_port_alias", port_alias: "WEB" }],
     [
       "changeAlias",
       [{ port_alias: "WEB", k8s_service_name: "web-svc" }],
@@ -118,8 +117,16 @@ describe("port action helpers", () => {
   it("changeAlias cannot be turned into another action through its alias argument", async () => {
     server.script("PUT", paths.port, answer.json(200, bean));
     const { client } = faultClient(server.url);
-    await client.ports.changeAlias(component, 8080, { port_alias: "WEB", action: "close_outer" } as never);
-    expect(JSON.parse(server.requests[0]!.body)).toEqual({ action: "change_port_alias", port_alias: "WEB" });
+    await client.ports.changeAlias(component, 8080, {
+      port_alias: "WEB",
+      k8s_service_name: "web",
+      action: "close_outer",
+    } as never);
+    expect(JSON.parse(server.requests[0]!.body)).toEqual({
+      action: "change_port_alias",
+      port_alias: "WEB",
+      k8s_service_name: "web",
+    });
   });
 
   it("ports.list unwraps data.list from the envelope, and takes a bare array too", async () => {
@@ -181,7 +188,7 @@ describe("withResponse()", () => {
     const { data, response } = await client.gateway
       .createHttpRule(
         { teamId: component.teamId, regionName: "rainbond", appId: 12 },
-        { service_id: "gr3f9c2a", container_port: 8080 },
+        { service_id: "gr3f9c2a", container_port: 8080, domain_name: "shop.example.org" },
       )
       .withResponse();
     expect(response.status).toBe(201);

@@ -96,7 +96,7 @@ describe("operation functions", () => {
     server.script("POST", paths.ports, answer.json(503, {}));
     await rejection(addComponentPort(core().core, component, { port: 8080, protocol: "http" }));
     expect(server.count("POST", paths.ports)).toBe(1);
-    expect(JSON.parse(server.requests[0]!.body)).toEqual({ port: "8080", protocol: "http" });
+    expect(JSON.parse(server.requests[0]!.body)).toEqual({ port: "8080", protocol: "http", is_inner_service: false });
   });
 });
 

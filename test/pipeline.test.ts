@@ -40,9 +40,10 @@ function editSpec(file: string, from: string, to: string) {
 
 const names = (files: string[]) => files.map((file) => file.split("/").pop()!).sort();
 
-/** The project's generated files in the copy: generated/, and the README and docs/mcp.md with their tables. */
+/** The project's generated files in the copy: generated/, the README and docs/mcp.md with their tables, and the
+ * departures page. */
 function copyGenerated() {
-  for (const part of ["generated", "README.md", "docs/mcp.md"])
+  for (const part of ["generated", "README.md", "docs/mcp.md", "docs/console-departures.md"])
     cpSync(join(root, part), join(dir, part), { recursive: true });
 }
 
@@ -66,7 +67,8 @@ describe("npm run generate", () => {
   test("gives generated/ byte for byte, and the same bytes on every run", async () => {
     const files = readdirSync(join(root, "generated"));
     const outputs = () => files.map((file) => readFileSync(join(options.outDir, file), "utf8"));
-    expect(names(await generate(options))).toEqual([...files].sort());
+    // and the departures page beside the output directory, from the overlay (no README or docs/mcp.md in the copy)
+    expect(names(await generate(options))).toEqual(["console-departures.md", ...files].sort());
     const first = outputs();
     expect(first).toEqual(files.map((file) => readFileSync(join(root, "generated", file), "utf8")));
     rmSync(options.outDir, { recursive: true }); // a second run, later: a timestamp anywhere would differ
@@ -95,6 +97,17 @@ describe("npm run generate", () => {
     expect(names(await generate(options))).toContain("README.md");
     expect(readFileSync(readme, "utf8")).toMatch(/^\| `components\.read` \|/m);
     expect(readFileSync(readme, "utf8")).not.toMatch(/^\| `components\.get` \|/m);
+  }, 60_000);
+
+  test("applies the console overlay beside the spec, and stops on an action whose target matches nothing", async () => {
+    await generate(options);
+    expect(readFileSync(join(options.outDir, "openapi.json"), "utf8")).toContain("only_open_outer");
+    expect(readFileSync(join(dir, "docs/console-departures.md"), "utf8")).toContain("## 5. ");
+    const target = "target: $.components.schemas.TCPGatewayRule\n";
+    editSpec("spec/console.overlay.yaml", target, target.replace("TCPGatewayRule", "NoSuchRecord"));
+    const { status, output } = cli();
+    expect(status).toBe(1);
+    expect(output).toContain("an action on $.components.schemas.NoSuchRecord changes nothing");
   }, 60_000);
 
   test("stops on a lint error and writes nothing", () => {

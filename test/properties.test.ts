@@ -125,6 +125,7 @@ const ACTIONS = [
   "close_inner",
   "change_protocol",
   "change_port_alias",
+  "only_open_outer",
 ] as const;
 const protocol = mix(
   fc.constantFrom(...PROTOCOLS),
@@ -135,6 +136,12 @@ const action = mix(
   fc.oneof(fc.constantFrom("open", "OPEN_OUTER", "delete", "", 1, null), fc.string({ minLength: 12 })),
 );
 const text = mix(fc.string({ maxLength: 20 }), fc.constantFrom(1, true, null, {}, [], "bad\ud800"), 20);
+/** A port's k8s_service_name: the console's DNS label of at most 63 characters. */
+const dnsLabel = mix(
+  fc.stringMatching(/^[a-z]([-a-z0-9]{0,20}[a-z0-9])?$/),
+  fc.constantFrom("", "Web", "web_1", "-web", "web-", 1, null, `a${"b".repeat(63)}`),
+  10,
+);
 /** Free text in a query: numbers are fine there too (sent as their digits). */
 const queryText = mix(
   fc.oneof(fc.string({ unit: "binary", maxLength: 12 }), fc.integer()),
@@ -177,7 +184,7 @@ const httpRuleFields = {
   auto_ssl: bool,
   auto_ssl_config: text,
 };
-const keyValue = object({}, { key: text, value: text });
+const keyValue = object({ key: text, value: text });
 const configuration = object(
   {},
   {
@@ -192,14 +199,15 @@ const configuration = object(
   },
   { replacements: ["big", []] },
 );
+const { domain_name: _, ...withoutDomain } = httpRuleFields;
 const httpRuleBody = object(
-  { service_id: text, container_port: integer },
-  { ...httpRuleFields, configuration },
+  { service_id: text, container_port: integer, domain_name: text },
+  { ...withoutDomain, configuration },
   { replacements: [null, []] },
 );
 const tcpRuleBody = object(
-  { container_port: integer, service_id: text },
-  { end_point: text, rule_extensions: array(keyValue), default_port: integer, default_ip: text },
+  { container_port: integer, service_id: text, end_point: text, default_port: integer, default_ip: text },
+  { rule_extensions: array(keyValue) },
   { replacements: [null, "tcp"] },
 );
 
@@ -282,8 +290,9 @@ const methods: [name: string, args: Arb[], call: Call][] = [
       optionalArg(
         object(
           {},
-          { query: queryText, page: positive, pageSize: positive },
-          { unknownKeys: ["page_size", "size", "timeoutMs"] },
+          { page: positive, pageSize: positive },
+          // query: the console answers 500 to any, so the client refuses it (the console overlay)
+          { unknownKeys: ["page_size", "size", "timeoutMs", "query"] },
         ),
       ),
     ],
@@ -299,7 +308,7 @@ const methods: [name: string, args: Arb[], call: Call][] = [
     "ports.add",
     [
       componentScope,
-      object({ port, protocol }, { port_alias: text, is_inner_service: bool }, { replacements: [null, [], 8080] }),
+      object({ port }, { protocol, port_alias: text, is_inner_service: bool }, { replacements: [null, [], 8080] }),
     ],
     (c, [s, b]) => c.ports.add(s as never, b as never),
   ],
@@ -308,11 +317,15 @@ const methods: [name: string, args: Arb[], call: Call][] = [
     [
       componentScope,
       port,
+      // the console crashes on change_port_alias without k8s_service_name: the client requires it then
       object(
         { action },
-        { protocol, port_alias: text, k8s_service_name: text },
+        { protocol, port_alias: text, k8s_service_name: dnsLabel },
         { replacements: [null, "open_outer"] },
-      ),
+      ).map(({ value, ok }) => ({
+        value,
+        ok: ok && !(value?.action === "change_port_alias" && !("k8s_service_name" in value)),
+      })),
     ],
     (c, [s, p, b]) => c.ports.update(s as never, p as never, b as never),
   ],
@@ -328,7 +341,11 @@ const methods: [name: string, args: Arb[], call: Call][] = [
   ],
   [
     "ports.changeAlias",
-    [componentScope, port, object({ port_alias: text }, { k8s_service_name: text }, { replacements: [null, "WEB"] })],
+    [
+      componentScope,
+      port,
+      object({ port_alias: text, k8s_service_name: dnsLabel }, {}, { replacements: [null, "WEB"] }),
+    ],
     (c, [s, p, a]) => c.ports.changeAlias(s as never, p as never, a as never),
   ],
   [
@@ -395,7 +412,7 @@ const methods: [name: string, args: Arb[], call: Call][] = [
           market_url: text,
           market_domain: text,
           market_type: text,
-          market_access_key: text,
+          market_access_key: mix(fc.oneof(fc.string({ maxLength: 20 }), fc.constant(null)), fc.constantFrom(1, {}), 20),
           app_model_id: unicodeText,
           app_model_version: text,
         },

@@ -234,7 +234,7 @@ describe("errors never show a secret", () => {
     );
     expect(wrongType).toBeInstanceOf(RainbondInputError);
     expect(wrongType).toMatchObject({ argument: "body.market_access_key" });
-    expect((wrongType as Error).message).toBe("apps.install: body.market_access_key must be a string");
+    expect((wrongType as Error).message).toBe("apps.install: body.market_access_key must be a string or a null");
     const wrapped = await rejection(
       client.apps.install(app, [Object.assign({ market_access_key: ACCESS_KEY }, installBody)] as never),
     );

@@ -56,11 +56,15 @@ describe("the request path", () => {
   test("a POST body goes through the same way, serialised once", async () => {
     const spy = spyFetch();
     const client = createRainbondClient({ baseUrl: server.url, token: "tok-direct-2", fetch: spy.fetch });
-    await client.ports.add(component, { port: 8080, protocol: "http" });
+    await client.ports.add(component, { port: 8080, protocol: "http", is_inner_service: true });
     const [{ input, init }] = spy.calls as [{ input: unknown; init: RequestInit }];
     expect(typeof input).toBe("string");
-    expect(init.body).toBe(JSON.stringify({ port: "8080", protocol: "http" }));
-    expect(JSON.parse(server.requests.at(-1)!.body)).toEqual({ port: "8080", protocol: "http" });
+    expect(init.body).toBe(JSON.stringify({ port: "8080", protocol: "http", is_inner_service: true }));
+    expect(JSON.parse(server.requests.at(-1)!.body)).toEqual({
+      port: "8080",
+      protocol: "http",
+      is_inner_service: true,
+    });
   });
 
   test("middleware given in the options sees real Requests, and its changes reach the server", async () => {

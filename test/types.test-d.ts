@@ -45,7 +45,11 @@ describe("domain_heander on rules read back", () => {
     const [first] = await client.gateway.listEnterpriseHttpRules();
     // @ts-expect-error records read back spell it domain_heander
     void first?.domain_header;
-    const created = await client.gateway.createHttpRule(app, { service_id: "gr3f9c2a", container_port: 8080 });
+    const created = await client.gateway.createHttpRule(app, {
+      service_id: "gr3f9c2a",
+      container_port: 8080,
+      domain_name: "shop.example.org",
+    });
     expectTypeOf(created.domain_heander).toEqualTypeOf<string | undefined>();
   });
 });
@@ -67,10 +71,17 @@ describe("domain_header in request bodies", () => {
   });
 
   test("gateway.createHttpRule takes domain_header only", () => {
-    void client.gateway.createHttpRule(app, { service_id: "s1", container_port: 8080, domain_header: "X-Canary=true" });
+    const domain_name = "shop.example.org";
     void client.gateway.createHttpRule(app, {
       service_id: "s1",
       container_port: 8080,
+      domain_name,
+      domain_header: "X",
+    });
+    void client.gateway.createHttpRule(app, {
+      service_id: "s1",
+      container_port: 8080,
+      domain_name,
       // @ts-expect-error request bodies spell it domain_header
       domain_heander: "X-Canary=true",
     });
@@ -79,12 +90,12 @@ describe("domain_header in request bodies", () => {
   test("the http member of gateway.createRule takes domain_header only", () => {
     void client.gateway.createRule(app, {
       protocol: "http",
-      http: { service_id: "s1", container_port: 8080, domain_header: "X" },
+      http: { service_id: "s1", container_port: 8080, domain_name: "a.org", domain_header: "X" },
     });
     void client.gateway.createRule(app, {
       protocol: "http",
       // @ts-expect-error request bodies spell it domain_header
-      http: { service_id: "s1", container_port: 8080, domain_heander: "X" },
+      http: { service_id: "s1", container_port: 8080, domain_name: "a.org", domain_heander: "X" },
     });
   });
 });
@@ -121,12 +132,11 @@ describe("ports", () => {
     expectTypeOf<PortProtocol>().toEqualTypeOf<"tcp" | "http" | "mysql" | "grpc" | "udp">();
   });
 
-  test("ports.add: the port as a number, a protocol of the enum, both required, no other names", () => {
+  test("ports.add: the port as a number (required), a protocol of the enum (optional: the console's http)", () => {
     void client.ports.add(component, { port: 8080, protocol: "http" });
     void client.ports.add(component, { port: 8080, protocol: "udp", port_alias: "A", is_inner_service: false });
     // @ts-expect-error "https" is not a port protocol
     void client.ports.add(component, { port: 443, protocol: "https" });
-    // @ts-expect-error protocol is required
     void client.ports.add(component, { port: 8080 });
     // @ts-expect-error port is required
     void client.ports.add(component, { protocol: "http" });
@@ -134,6 +144,17 @@ describe("ports", () => {
     void client.ports.add(component, { port: "8080", protocol: "http" });
     // @ts-expect-error misspelt field
     void client.ports.add(component, { port: 8080, protocol: "http", port_alais: "A" });
+  });
+
+  test("the console's rules in the types (spec/console.overlay.yaml)", () => {
+    void client.ports.changeAlias(component, 8080, { port_alias: "WEB", k8s_service_name: "web-8080" });
+    // @ts-expect-error the console crashes on an alias change without the port's k8s_service_name
+    void client.ports.changeAlias(component, 8080, { port_alias: "WEB" });
+    void client.ports.onlyOpenOuter(component, 8080);
+    // @ts-expect-error the console answers 500 to any search of a team's regions
+    void client.regions.listForTeam("t1", { query: "rain" });
+    // @ts-expect-error an HTTP rule needs its domain
+    void client.gateway.createHttpRule(app, { service_id: "s1", container_port: 8080 });
   });
 
   test("ports.update: an action of the enum is required", () => {

@@ -1,5 +1,5 @@
-// The documents the diff compares: spec/ bundled into one (@redocly/openapi-core with the project's redocly.yaml, as
-// `npm run generate` bundles it), from the work tree or a git ref, then dereferenced and normalised; and the client's
+// The documents the diff compares: spec/ bundled into one with its console overlay applied (scripts/lib/spec.ts, as
+// `npm run generate` makes it), from the work tree or a git ref, then dereferenced and normalised; and the client's
 // methods of each side (generated/methods.json), so that the changelog names `ports.list` rather than a path.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Config } from "@redocly/openapi-core";
 import { readMethods, type ClientMethod } from "../lib/methods.ts";
+import { bundleSpec } from "../lib/spec.ts";
 import { root } from "../lib/script.ts";
 import { HTTP_METHODS, type OpenApiDocument } from "./locate.ts";
 
@@ -26,12 +27,13 @@ const failOn = (problems: { severity: string; message: string }[], what: string)
   if (errors.length) throw new Error(`${what}: ${errors.join("; ")}`);
 };
 
-/** spec/openapi.yaml under `dir` bundled into one document, internal `$ref`s kept (as generated/openapi.json). */
+/**
+ * spec/openapi.yaml under `dir` bundled into one document, internal `$ref`s kept, with the console overlay beside it
+ * applied (as generated/openapi.json): a change of the overlay is classified like any change of the spec, since it is
+ * what users get. A tree from before the overlay bundles the transcription alone.
+ */
 export async function bundleSpecDir(dir: string): Promise<OpenApiDocument> {
-  const { bundle } = await redocly();
-  const result = await bundle({ ref: join(dir, "spec", "openapi.yaml"), config: await redoclyConfig() });
-  failOn(result.problems, `cannot bundle ${dir}/spec`);
-  return result.bundle.parsed as OpenApiDocument;
+  return (await bundleSpec(join(dir, "spec", "openapi.yaml"))) as unknown as OpenApiDocument;
 }
 
 /** The spec at a git ref of the repository in `dir`, bundled (from `git archive`: the work tree is left alone). */

@@ -83,7 +83,8 @@ export async function bundleSpec(specRoot = join(root, "spec", "openapi.yaml"), 
   const { bundle, loadConfig } = await import("@redocly/openapi-core");
   const config = await loadConfig({ configPath: join(root, "redocly.yaml") });
   const result = await bundle({ ref: specRoot, config });
-  if (result.problems.some((p) => p.severity === "error")) throw new Error(`cannot bundle ${specRoot}`);
+  const errors = result.problems.filter((p) => p.severity === "error").map((p) => p.message);
+  if (errors.length) throw new Error(`cannot bundle ${specRoot}: ${errors.join("; ")}`);
   const parsed = result.bundle.parsed as JsonObject;
   const layer = overlay ? await readOverlay(specRoot) : undefined;
   return layer ? applyOverlay(parsed, layer) : parsed;

@@ -84,9 +84,13 @@ export async function portSequence(client: RainbondClient, ids: Known, port: num
   const scope = component(ids);
   let added: { sent: boolean; status?: number } = { sent: false };
   try {
-    added = await send("addComponentPort", () => client.ports.add(scope, { port, protocol: "tcp" }));
+    // the console needs the port's k8s_service_name with its alias (spec/console.overlay.yaml): the one it was given
+    let k8s_service_name = "";
+    const add = () => client.ports.add(scope, { port, protocol: "tcp" }).then((p) => (({ k8s_service_name } = p), p));
+    added = await send("addComponentPort", add);
     if (added.status !== undefined && added.status >= 200 && added.status < 300) {
-      await send("updateComponentPort", () => client.ports.changeAlias(scope, port, { port_alias: `VERIFY${port}` }));
+      const alias = { port_alias: `VERIFY${port}`, k8s_service_name };
+      await send("updateComponentPort", () => client.ports.changeAlias(scope, port, alias));
     }
   } finally {
     // A 4xx to the add means no port was made; anything else (added, a 5xx, no answer) may have made one.

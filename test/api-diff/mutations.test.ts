@@ -16,7 +16,8 @@ interface Case {
 
 /** ports.update and the shortcuts that call its operation, as `lines` names them. */
 const UPDATE =
-  "ports.update,ports.openOuter,ports.closeOuter,ports.openInner,ports.closeInner,ports.changeProtocol,ports.changeAlias";
+  "ports.update,ports.openOuter,ports.closeOuter,ports.openInner,ports.closeInner,ports.changeProtocol,ports.changeAlias," +
+  "ports.onlyOpenOuter";
 /** regions.listForTeam and its iterator. */
 const LIST_REGIONS = "regions.listForTeam,regions.iterateForTeam";
 const schemas = (doc: Doc) => doc.components.schemas;
@@ -71,7 +72,7 @@ const cases: Case[] = [
     name: "a request enum loses a value",
     mutate: (doc) => void schemas(doc).UpdatePortBody!.properties!.action!.enum!.pop(),
     bump: "major",
-    expected: [`breaking ${UPDATE}: request body field \`action\`: value \`change_port_alias\` removed`],
+    expected: [`breaking ${UPDATE}: request body field \`action\`: value \`only_open_outer\` removed`],
   },
   {
     name: "a request enum gains a value",

@@ -65,6 +65,11 @@ describe("bodies that are not JSON data", () => {
       },
     };
     await client.ports.add(component, body);
-    expect(JSON.parse(server.requests.at(-1)!.body)).toEqual({ port: "8080", protocol: "http", port_alias: "WEB" });
+    expect(JSON.parse(server.requests.at(-1)!.body)).toEqual({
+      port: "8080",
+      protocol: "http",
+      port_alias: "WEB",
+      is_inner_service: false,
+    });
   });
 });
