@@ -151,10 +151,11 @@ export async function startValidator(spec: JsonObject, maxAnswerBytes = MAX_ANSW
       const { request: asked } = exchange;
       if (!asked) return;
       const { pathname, search } = new URL(asked.url);
+      const path = pathname.slice(Math.max(0, pathname.indexOf("/openapi/v1/"))); // a console under a path prefix
       const headers: OutgoingHttpHeaders = { ...Object.fromEntries(asked.headers), authorization: STAND_IN_TOKEN };
       replaying = exchange;
       try {
-        const req = request(prism.url + pathname + search, { method: asked.method, headers, maxHeaderSize: 2 ** 24 });
+        const req = request(prism.url + path + search, { method: asked.method, headers, maxHeaderSize: 2 ** 24 });
         req.end(asked.body);
         const [res] = (await once(req, "response")) as [IncomingMessage];
         res.resume(); // Prism's copy of the answer: the recorded one is judged

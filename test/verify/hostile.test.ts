@@ -90,6 +90,28 @@ describe("a console that redirects to another origin", () => {
   }, 30_000);
 });
 
+describe("a console under a path prefix", () => {
+  test("its answers are checked against the spec's paths, the prefix left out", async () => {
+    const hostile = await hostileConsole((path) =>
+      path === `/console/openapi/v1/teams/${ids.team}/regions`
+        ? [200, "OK", { "content-type": "application/json" }, JSON.stringify({ total: 0, regions: [] })]
+        : [404, "Not Found", {}],
+    );
+    try {
+      const baseUrl = `${hostile.url}/console`;
+      const report = await verify(
+        { baseUrl, token: TOKEN, write: false, json: false, team: ids.team },
+        root,
+        validator,
+      );
+      const line = report.operations.find((o) => o.operationId === "listTeamRegions")!;
+      expect(line).toMatchObject({ status: 200, outcome: "conforms" });
+    } finally {
+      await hostile.close();
+    }
+  });
+});
+
 describe("answers without end", () => {
   test(`an answer of 64 MiB: read up to ${MAX_ANSWER_BYTES} bytes, the cut said as a finding`, async () => {
     const server = await startFaultServer();
