@@ -9,7 +9,7 @@ import { parseFile, stringify } from "openapi-format";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { generate } from "../../scripts/generate.ts";
 import { OVERLAY_FILE, applyOverlay, bundleSpec, readSpec, type JsonObject } from "../../scripts/lib/spec.ts";
-import { main } from "../../scripts/verify/main.ts";
+import { USAGE, UsageError, main, parseOptions } from "../../scripts/verify/main.ts";
 import { overlayOf, type Overlay } from "../../scripts/verify/overlay.ts";
 import { verify } from "../../scripts/verify/run.ts";
 import { startValidator, validatorSpec, type Validator } from "../../scripts/verify/validator.ts";
@@ -44,6 +44,16 @@ async function runMain(argv: string[]) {
   out.code = await main(argv, { RAINBOND_TOKEN: TOKEN }, io, root, validator);
   return out;
 }
+
+describe("the option", () => {
+  const env = { RAINBOND_TOKEN: TOKEN };
+  test("--overlay <file> is the file to write; without its file it is refused; the usage shows it", () => {
+    expect(parseOptions(["--base-url", "http://c", "--overlay", "found.yaml"], env)?.overlay).toBe("found.yaml");
+    expect(parseOptions(["--base-url", "http://c"], env)?.overlay).toBeUndefined();
+    expect(() => parseOptions(["--base-url", "http://c", "--overlay"], env)).toThrow(UsageError);
+    expect(USAGE).toContain("[--overlay <file.yaml>]");
+  });
+});
 
 describe("--overlay against a console that departs from the spec", () => {
   let overlay: Overlay;
