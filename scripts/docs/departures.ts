@@ -10,7 +10,8 @@ type Action = {
   description: string;
   update?: unknown;
   remove?: boolean;
-  "x-finding": number;
+  /** The finding's number in the console's measurement; none for an action added from `npm run verify --overlay`. */
+  "x-finding"?: number;
   "x-meets": string;
   "x-client": string;
   "x-evidence": string[];
@@ -35,13 +36,17 @@ it. The numbers are those of the measurement.`;
 export function departuresPage(overlay: JsonObject): string {
   const actions = (overlay.actions ?? []) as unknown as Action[];
   const findings = new Map<number, Action[]>();
+  const unnumbered: Action[] = [];
   for (const action of actions) {
     const n = action["x-finding"];
-    if (typeof n !== "number" || !action["x-meets"] || !action["x-client"] || !action["x-evidence"]?.length)
-      throw new Error(`overlay: the action on ${action.target} needs x-finding, x-meets, x-client and x-evidence`);
-    findings.set(n, [...(findings.get(n) ?? []), action]);
+    if (!action["x-meets"] || !action["x-client"] || !action["x-evidence"]?.length)
+      throw new Error(`overlay: the action on ${action.target} needs x-meets, x-client and x-evidence`);
+    if (typeof n === "number") findings.set(n, [...(findings.get(n) ?? []), action]);
+    else unnumbered.push(action);
   }
-  const sections = [...findings].sort(([a], [b]) => a - b).map(([n, list]) => section(n, list));
+  const sections = [...findings].sort(([a], [b]) => a - b).map(([n, list]) => section(`${n}.`, list));
+  // each action of verify's its own section: they were found by a run, not described by the measurement
+  sections.push(...unnumbered.map((action) => section("Found by `npm run verify`:", [action])));
   const without = ((overlay["x-without-action"] ?? []) as unknown as WithoutAction[])
     .sort((a, b) => a.finding - b.finding)
     .map(({ finding, title, why }) => `- **${finding}. ${title}** ${why}`);
@@ -54,7 +59,7 @@ const inline = (text: string) => text.replace(/\s+/g, " ").trim();
 const evidence = (text: string) =>
   text.startsWith("recorded: ") ? `recorded: \`${text.slice(10)}\`` : text.replace(/^(\S+)/, (path) => `\`${path}\``);
 
-function section(finding: number, actions: Action[]) {
+function section(heading: string, actions: Action[]) {
   const [first] = actions;
   const parts = actions.map((action, i) => {
     const change = action.remove ? "removes" : "changes";
@@ -67,5 +72,5 @@ function section(finding: number, actions: Action[]) {
     ];
     return lines.join("\n\n");
   });
-  return `## ${finding}. ${inline(first!.description)}\n\n${parts.join("\n\n")}`;
+  return `## ${heading} ${inline(first!.description)}\n\n${parts.join("\n\n")}`;
 }

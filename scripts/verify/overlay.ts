@@ -11,7 +11,14 @@ import { OVERLAY_FILE, deref, isObject, type Json, type JsonObject } from "../li
 import type { Deviation } from "./judge.ts";
 import { holdsSecret, type OperationResult } from "./report.ts";
 
-export type OverlayAction = { target: string; description: string; update?: Json; remove?: true };
+export type OverlayAction = { target: string; description: string; update?: Json; remove?: true } & Partial<Evidence>;
+/** What the departures page (scripts/docs/departures.ts) reads of each action, as verify knows it; a maintainer who
+ * adds the action to the spec's overlay reviews them, and numbers it (`x-finding`) where a measurement describes it. */
+type Evidence = { "x-meets": string; "x-client": string; "x-evidence": string[] };
+
+/** What the client does once an action of verify's is in the spec's overlay: what the console sends is declared. */
+const CLIENT_FOLLOWS =
+  "The spec follows the console: the client's types and answer checks, the MCP tools' output schemas and the mock take what it sends.";
 export type Overlay = { overlay: "1.1.0"; info: { title: string; version: string }; actions: OverlayAction[] };
 
 /** A key of the spec, or a step of an answer's JSON path (`index`: an array item). */
@@ -252,7 +259,14 @@ export function overlayOf(
   origin: string,
 ) {
   const { departures, left } = departuresOf(doc, results);
-  const all = departures.flatMap((d) => actionOf(doc, d) ?? []);
+  const all = departures.flatMap((d) => {
+    const action = actionOf(doc, d);
+    if (!action) return [];
+    const { target, description, ...change } = action;
+    const meets = `The console's answer departs from the spec: ${[...d.what].join("; ")}.`;
+    const evidence = [...d.seen.values()].map((seen) => `npm run verify against ${origin}: ${seen}`);
+    return [{ target, description, "x-meets": meets, "x-client": CLIENT_FOLLOWS, "x-evidence": evidence, ...change }];
+  });
   const actions = all.filter((a) => !holdsSecret(JSON.stringify(a), secrets));
   const version = String((doc.info as JsonObject | undefined)?.version ?? "?");
   const title = `What npm run verify found at ${origin} that the spec ${version} does not say`;

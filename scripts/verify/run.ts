@@ -113,7 +113,7 @@ export async function verify(options: VerifyOptions, root: string, shared?: Vali
 
     const version = String((doc.info as JsonObject | undefined)?.version ?? "?");
     const report = buildReport(options, version, { ids, found, results, secrets, portUsed });
-    const origin = new URL(validator.target).origin;
+    const origin = new URL(options.baseUrl).origin;
     return options.overlay ? { ...report, overlay: overlayOf(spec, results, secrets, origin) } : report;
   } finally {
     if (!shared) await validator.stop();

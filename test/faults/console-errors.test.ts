@@ -132,7 +132,13 @@ describe("an unhandled error: a 500 whose msg_show is a Python traceback", () =>
   it("the message says the console failed, with msg; the traceback is in no message, rendering or log line", async () => {
     server.script("PUT", paths.port, answer.json(500, recorded.aliasCrash));
     const { client, log } = faultClient(server.url); // logs at debug: every line the client writes
-    const err = await rejection(client.ports.update(component, 8080, { action: "change_port_alias", port_alias: "A" }));
+    const err = await rejection(
+      client.ports.update(component, 8080, {
+        action: "change_port_alias",
+        port_alias: "A",
+        k8s_service_name: "web-8080",
+      }),
+    );
     expect(err).toBeInstanceOf(RainbondServerError);
     expect(err).toMatchObject({
       status: 500,

@@ -110,6 +110,14 @@ describe("--overlay against a console that departs from the spec", () => {
       target: "$.components.schemas.RegionInfoR.properties.region_alias",
       description:
         "RegionInfoR.region_alias: came null where the spec says must be string. Seen in getRegion (200) at $.region_alias.",
+      // what the departures page reads of the action, as verify knows it
+      "x-meets": "The console's answer departs from the spec: came null where the spec says must be string.",
+      "x-client": expect.stringMatching(/^The spec follows the console: /),
+      "x-evidence": [
+        expect.stringMatching(
+          /^npm run verify against http:\/\/127\.0\.0\.1:\d+: getRegion \(200\) at \$\.region_alias$/,
+        ),
+      ],
       update: { type: ["string", "null"] },
     });
     expect(action("$.components.schemas.EnterpriseHTTPGatewayRule.properties.domain_cookie")?.update).toEqual({
@@ -132,6 +140,9 @@ describe("--overlay against a console that departs from the spec", () => {
       target: "$.components.schemas.ServiceBaseInfo.required[?@ == 'service_key']",
       description:
         "ServiceBaseInfo.service_key: missing, though the spec requires it. Seen in getComponent (200) at $.service_key.",
+      "x-meets": "The console's answer departs from the spec: missing, though the spec requires it.",
+      "x-client": expect.stringMatching(/^The spec follows the console: /),
+      "x-evidence": [expect.stringMatching(/: getComponent \(200\) at \$\.service_key$/)],
       remove: true,
     });
   });
@@ -237,6 +248,10 @@ describe("a value that fails a keyword of its schema", () => {
         description:
           'AppBaseInfo.create_time: came a string that fails `format` (must match format "date-time"). ' +
           "Seen in listApps (200) at $[0].create_time.",
+        "x-meets":
+          'The console\'s answer departs from the spec: came a string that fails `format` (must match format "date-time").',
+        "x-client": expect.stringMatching(/^The spec follows the console: /),
+        "x-evidence": ["npm run verify against http://127.0.0.1:7070: listApps (200) at $[0].create_time"],
         remove: true,
       },
     ]);
