@@ -92,41 +92,21 @@ export const createGatewayRule = {
         required: ["container_port", "service_id", "end_point", "default_port", "default_ip"],
         properties: {
           container_port: { type: "integer" },
-          service_id: {
-            type: "string",
-            maxLength: 32,
-            consoleRule: "a TCP rule's component id is at most 32 characters",
-          },
-          end_point: {
-            type: "string",
-            maxLength: 32,
-            consoleRule: "every TCP rule needs an end point (address:port) of at most 32 characters",
-          },
+          service_id: { type: "string", maxLength: 32, consoleRule: "at most 32 characters" },
+          end_point: { type: "string", maxLength: 32, consoleRule: "required, at most 32 characters" },
           rule_extensions: {
             type: "array",
             items: {
               type: "object",
               required: ["key", "value"],
               properties: {
-                key: {
-                  type: "string",
-                  maxLength: 32,
-                  consoleRule: "a TCP rule extension's key and value are at most 32 characters each",
-                },
-                value: {
-                  type: "string",
-                  maxLength: 32,
-                  consoleRule: "a TCP rule extension's key and value are at most 32 characters each",
-                },
+                key: { type: "string", maxLength: 32, consoleRule: "at most 32 characters" },
+                value: { type: "string", maxLength: 32, consoleRule: "at most 32 characters" },
               },
             },
           },
-          default_port: { type: "integer", consoleRule: "every TCP rule needs its mapped port" },
-          default_ip: {
-            type: "string",
-            maxLength: 32,
-            consoleRule: "every TCP rule needs its mapped IP address, at most 32 characters",
-          },
+          default_port: { type: "integer", consoleRule: "required" },
+          default_ip: { type: "string", maxLength: 32, consoleRule: "required, at most 32 characters" },
         },
       },
       http: {
@@ -136,11 +116,7 @@ export const createGatewayRule = {
           service_id: { type: "string" },
           container_port: { type: "integer" },
           certificate_id: { type: "integer", default: 0 },
-          domain_name: {
-            type: "string",
-            maxLength: 253,
-            consoleRule: "every HTTP rule needs a domain name of at most 253 characters",
-          },
+          domain_name: { type: "string", maxLength: 253, consoleRule: "required, at most 253 characters" },
           domain_cookie: { type: "string" },
           domain_header: { type: "string" },
           the_weight: { type: "integer" },
@@ -165,8 +141,8 @@ export const createGatewayRule = {
                   type: "object",
                   required: ["key", "value"],
                   properties: {
-                    key: { type: "string", consoleRule: "each entry needs a key and a value" },
-                    value: { type: "string", consoleRule: "each entry needs a key and a value" },
+                    key: { type: "string", consoleRule: "key and value both required" },
+                    value: { type: "string", consoleRule: "key and value both required" },
                   },
                 },
               },
@@ -213,11 +189,7 @@ export const createHttpRule = {
       service_id: { type: "string" },
       container_port: { type: "integer" },
       certificate_id: { type: "integer", default: 0 },
-      domain_name: {
-        type: "string",
-        maxLength: 253,
-        consoleRule: "every HTTP rule needs a domain name of at most 253 characters",
-      },
+      domain_name: { type: "string", maxLength: 253, consoleRule: "required, at most 253 characters" },
       domain_cookie: { type: "string" },
       domain_header: { type: "string" },
       the_weight: { type: "integer" },
@@ -242,8 +214,8 @@ export const createHttpRule = {
               type: "object",
               required: ["key", "value"],
               properties: {
-                key: { type: "string", consoleRule: "each entry needs a key and a value" },
-                value: { type: "string", consoleRule: "each entry needs a key and a value" },
+                key: { type: "string", consoleRule: "key and value both required" },
+                value: { type: "string", consoleRule: "key and value both required" },
               },
             },
           },
@@ -532,10 +504,7 @@ export const listTeamRegions = {
   },
   options: { page: "page", pageSize: "page_size" },
   requiredQuery: [],
-  refused: {
-    query:
-      "the console answers 500 to every search of a team's regions (its SQL quotes the text wrongly); filter the regions of regions.iterateForTeam instead",
-  },
+  refused: { query: "the console answers 500 to any search (an SQL error); filter iterateForTeam's regions instead" },
   response: "object",
 } as const satisfies OperationSpec;
 
@@ -693,7 +662,7 @@ export const updateComponentPort = {
         pattern: "^[a-z]([-a-z0-9]*[a-z0-9])?$",
         maxLength: 63,
         patternMeans: 'a DNS label (lower-case letters, digits and "-", starting with a letter)',
-        consoleRule: "change_port_alias needs the port's k8s_service_name, a DNS label of at most 63 characters",
+        consoleRule: "required with change_port_alias (500 without), a DNS label of at most 63 characters",
       },
     },
   },
@@ -741,7 +710,7 @@ export const updateHttpRule = {
       service_id: { type: "string" },
       container_port: { type: "integer" },
       certificate_id: { type: "integer" },
-      domain_name: { type: "string", maxLength: 253, consoleRule: "a domain name is at most 253 characters" },
+      domain_name: { type: "string", maxLength: 253, consoleRule: "at most 253 characters" },
       domain_cookie: { type: "string" },
       domain_header: { type: "string" },
       the_weight: { type: "integer" },

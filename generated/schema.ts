@@ -1128,7 +1128,7 @@ export interface components {
         "application/json": components["schemas"]["ConsoleError"];
       };
     };
-    /** @description The request cannot be met in the current state: for example a port that still has domains bound (`code` 412), or a business code such as 10400 invalid licence or 10406 resource not enough. */
+    /** @description The request cannot be met in the current state, with a business `code` such as 10400 invalid licence or 10406 resource not enough. */
     PreconditionFailed: {
       headers: {
         [name: string]: unknown;

@@ -172,7 +172,7 @@ export function prepare(spec: OperationSpec, input: OperationInput, names: Names
     for (const key in (record && bodyRule.properties) ?? {}) {
       const rule = bodyRule.properties![key]!;
       // a member left out is sent with the spec's default, where it gives one: the console needs some (its overlay)
-      if (record![key] === undefined && rule.default !== undefined) record![key] = structuredClone(rule.default);
+      if (record![key] === undefined && rule.default !== undefined) record![key] = rule.default; // serialised below
       if (rule.acceptsNumber) record![key] = encode(`${names.body}.${key}`, rule, record![key], refuse);
     }
     // what is checked is what is sent, whatever `toJSON` or getters it had

@@ -3,7 +3,7 @@
 import { RainbondInputError } from "./errors.js";
 import { MASK, SENSITIVE } from "./redact.js";
 
-type Limit = "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" | "minItems" | "maxItems";
+type Limit = "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" | "minItems" | "maxItems" | "maxLength";
 
 /**
  * The validation keywords of a schema in the spec (generated/operations.ts), and of the client's own options.
@@ -14,7 +14,6 @@ type Limit = "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" | "
  * hold too where the value matches `if` (e.g. a member required with one `action`).
  */
 export type SchemaRule = { readonly [K in Limit]?: number } & {
-  readonly maxLength?: number;
   readonly consoleRule?: string;
   readonly if?: SchemaRule;
   readonly then?: SchemaRule;
@@ -54,6 +53,7 @@ const LIMITS: readonly [Limit, string, (size: number, limit: number) => boolean]
   ["exclusiveMaximum", "be less than", (size, limit) => size >= limit],
   ["minItems", "hold at least", (size, limit) => size < limit],
   ["maxItems", "hold at most", (size, limit) => size > limit],
+  ["maxLength", "be at most", (size, limit) => size > limit],
 ];
 
 /** `a string`, `an integer`, `an object`, ... */
@@ -142,15 +142,22 @@ function ownBreach(rule: SchemaRule, value: unknown, at: string, given: unknown)
   if (typeof value === "string" && !rule.pattern && !rule.enum && LONE_SURROGATE.test(value)) {
     return [at, "must be well-formed Unicode (it holds a lone surrogate, which no URL or console can carry)"];
   }
-  // characters as the console counts them (Python's len: code points)
-  if (typeof value === "string" && rule.maxLength !== undefined && [...value].length > rule.maxLength) {
-    return [at, `must be at most ${rule.maxLength} characters long${got(given, at)}`];
-  }
-  const size = typeof value === "number" ? value : Array.isArray(value) ? value.length : undefined;
+  // a string's size: characters as the console counts them (Python's len: code points)
+  const size =
+    typeof value === "number"
+      ? value
+      : Array.isArray(value)
+        ? value.length
+        : typeof value == "string"
+          ? [...value].length
+          : undefined;
   for (const [keyword, words, breaks] of size === undefined ? [] : LIMITS) {
     const limit = rule[keyword];
     if (limit !== undefined && breaks(size!, limit)) {
-      return [at, `must ${words} ${limit}${Array.isArray(value) ? " items" : got(given, at)}`];
+      return [
+        at,
+        `must ${words} ${limit}${Array.isArray(value) ? " items" : typeof value == "string" ? " characters long" + got(given, at) : got(given, at)}`,
+      ];
     }
   }
   return undefined;

@@ -35,7 +35,7 @@ describe("npm run api-diff", () => {
     );
     expect(stdout).toContain("- `ports.list`: response 200 field `[].k8s_service_name` removed\n");
     expect(stdout).toMatch(
-      /\*\*Docs only\*\*\n\n- `ports.add`, `ports.delete`, `ports.update`, .*`ports.changeAlias`: description of response/,
+      /\*\*Docs only\*\*\n\n- `ports.add`, `ports.delete`, `ports.update`, .*`ports.onlyOpenOuter`: description of response/,
     );
     expect(stdout).toContain("- `ports.list`: description of response 200 field `[].container_port` changed\n");
   });
@@ -50,7 +50,7 @@ describe("npm run api-diff", () => {
         .flatMap((c) => c.methods)
         .sort(),
     ).toEqual(portMethods.sort());
-    expect(portMethods).toHaveLength(4 + 6); // the four operations that answer a Port and the six shortcuts
+    expect(portMethods).toHaveLength(4 + 7); // the four operations that answer a Port and the seven shortcuts
   });
 
   test("methods the work tree's client lacks are named from generated/methods.json at --base", async () => {

@@ -341,7 +341,7 @@ describe("the docs site", () => {
     const expected = portOperations.map((method) => `../../index.html#/${referenceId(byId[method.operationId]!)}`);
     // every method of the area links to its operation: the four operations, and the shortcuts to ports.update's
     expect(new Set(links)).toEqual(new Set(expected));
-    expect(links.filter((href) => href === expected[2])).toHaveLength(1 + 6);
+    expect(links.filter((href) => href === expected[2])).toHaveLength(1 + 7); // with onlyOpenOuter (the overlay's)
     const reference = await follow(page, page.locator(`.tsd-panel a[href="${expected[2]}"]`).first());
     await waitForRedoc(reference);
     const op = byId[portOperations[2]!.operationId]!;
