@@ -9,7 +9,8 @@ import { RainbondResponseTooLargeError, RainbondServerError, RainbondTimeoutErro
 import type { AddPortInput, AppsApi, AppScope, Body, CallOptions, ClientOptions, components } from "rainbond-openapi";
 import type { ComponentsApi, ComponentScope, GatewayApi, Logger, LogLevel, MonitorApi } from "rainbond-openapi";
 import type { OperationData, OperationInput, operations, paths, Port, PortProtocol, PortsApi } from "rainbond-openapi";
-import type { RainbondClient, RainbondCore, RainbondPromise, RegionsApi, RegionScope } from "rainbond-openapi";
+import type { RainbondClient, RainbondCore, RainbondGroups, RainbondPromise, RegionsApi } from "rainbond-openapi";
+import type { RegionScope } from "rainbond-openapi";
 import type { RequestInfo, RetryDelay, Sample, ServiceBaseInfo, TeamsApi, WithResponse } from "rainbond-openapi";
 
 const logger: Logger = console;
@@ -23,7 +24,8 @@ const app: AppScope = { ...region, appId: 12 };
 const component: ComponentScope = { ...app, serviceId: "gr3f9c2a" };
 const call: CallOptions = { timeoutMs: 1_000, retries: 0, signal: new AbortController().signal };
 type Areas = [RegionsApi, PortsApi, GatewayApi, MonitorApi, TeamsApi, AppsApi, ComponentsApi];
-const { regions, ports: portsApi, gateway, monitor, teams, apps, components: componentsApi } = client;
+const grouped: RainbondGroups = client;
+const { regions, ports: portsApi, gateway, monitor, teams, apps, components: componentsApi } = grouped;
 const areas: Areas = [regions, portsApi, gateway, monitor, teams, apps, componentsApi];
 
 export async function use(): Promise<string[]> {

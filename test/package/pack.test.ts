@@ -151,7 +151,7 @@ describe("the tarball, linted", () => {
     expect(files(".")).toEqual({ node10: cjs, "node16-cjs": cjs, "node16-esm": esm, bundler: esm });
     for (const [kind, [types]] of Object.entries(files("./openapi.json")))
       expect(types, kind).toBe("dist/openapi.json");
-  });
+  }, 60_000);
 });
 
 describe("its entries", () => {
@@ -233,7 +233,7 @@ describe("every entry of its exports, as installed", () => {
     // both compiles at once, each a few seconds of one core
     const tsconfigs = await writeStrictConsumer(consumer.dir, declared, runtime);
     for (const [setting, tsconfig] of Object.entries(tsconfigs) as [ConsumerSetting, string][]) {
-      compiles[setting] = run(process.execPath, [tscPath, "-p", tsconfig], { cwd: consumer.dir, timeoutMs: 120_000 });
+      compiles[setting] = run(process.execPath, [tscPath, "-p", tsconfig], { cwd: consumer.dir, timeoutMs: 240_000 });
       compiles[setting].catch(() => {});
     }
   }, 120_000);
@@ -260,7 +260,7 @@ describe("every entry of its exports, as installed", () => {
   for (const setting of Object.keys(CONSUMER_SETTINGS) as ConsumerSetting[]) {
     test(`a strict ${setting} consumer importing every name of every entry, in ESM and CommonJS, compiles`, async () => {
       await expect(compiles[setting]).resolves.toMatchObject({ stdout: "" });
-    }, 150_000);
+    }, 250_000);
   }
 
   test("its installed package.json has no install script and no devDependencies", async () => {

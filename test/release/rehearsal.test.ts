@@ -285,7 +285,9 @@ describe(
         const dir = await (consumer ??= consumerProject());
         const installed = join(dir, "node_modules", alias(version));
         expect(JSON.parse(await readFile(join(installed, "package.json"), "utf8")).version).toBe(version);
-        const declarations = (await readdir(join(installed, "dist"))).filter((f) => f.endsWith(".d.ts"));
+        // the entries' declarations and those of the chunks they share (dist/chunks/)
+        const all = await readdir(join(installed, "dist"), { recursive: true });
+        const declarations = all.filter((f) => f.endsWith(".d.ts"));
         const types = await Promise.all(declarations.map((f) => readFile(join(installed, "dist", f), "utf8")));
         expect(types.join("\n")).toContain(change.typesHold);
         const { url } = await mocks.get(version)!;
