@@ -26,12 +26,10 @@ export interface ToolEntry {
   operation: OperationInfo;
 }
 
-const file = generated as unknown as { sensitive: string[]; tools: ToolEntry[] };
+const file = generated as unknown as { tools: ToolEntry[] };
 
 /** Every tool of the spec, by name. */
 export const entries: ReadonlyMap<string, ToolEntry> = new Map(file.tools.map((entry) => [entry.tool.name, entry]));
-/** The fields the spec marks x-sensitive: masked wherever they appear in an answer. */
-export const sensitiveFields: ReadonlySet<string> = new Set(file.sensitive);
 
 export function entryOf(name: string): ToolEntry {
   const entry = entries.get(name);
