@@ -1,4 +1,4 @@
-// The tools, as `npm run generate` made them from the spec (generated/mcp-tools.json), and what the server needs of
+// The tools, as `npm run generate` made them from the client's table (generated/mcp-tools.json), and what the server needs of
 // them: which are listed, how arguments are checked against a tool's inputSchema, and how they split into the
 // operation's path, query and body.
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
@@ -6,16 +6,13 @@ import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv
 import generated from "../../generated/mcp-tools.json" with { type: "json" };
 import type { OperationInput } from "rainbond-openapi/core";
 
-/** How the server calls a tool's operation (from the spec's x-rainbond- marks). */
+/** How the server calls a tool's operation (from the table's entry of it). */
 export interface OperationInfo {
-  group: string;
-  method: string;
   effect: "read" | "write" | "destructive";
-  httpMethod: string;
-  path: string;
+  /** `GET /openapi/v1/...` */
+  http: string;
   pathParams: string[];
-  queryParams: { name: string; option?: string }[];
-  body: boolean;
+  queryParams: string[];
   /** The answer is an array, given as `{ items: [...] }`. */
   wrapped: boolean;
   paging?: { page: string; pageSize: string };
@@ -30,12 +27,6 @@ const file = generated as unknown as { tools: ToolEntry[] };
 
 /** Every tool of the spec, by name. */
 export const entries: ReadonlyMap<string, ToolEntry> = new Map(file.tools.map((entry) => [entry.tool.name, entry]));
-
-export function entryOf(name: string): ToolEntry {
-  const entry = entries.get(name);
-  if (!entry) throw new Error(`no tool ${name}`);
-  return entry;
-}
 
 /** The tools a server lists and serves: those that change nothing, or all of them with --allow-write. */
 export function servedTools(allowWrite: boolean): ToolEntry[] {
@@ -87,7 +78,7 @@ export function inputOf({ operation }: ToolEntry, args: Record<string, unknown>)
     Object.fromEntries(names.filter((name) => args[name] !== undefined).map((name) => [name, args[name]]));
   return {
     path: pick(operation.pathParams),
-    query: pick(operation.queryParams.map((p) => p.name)),
+    query: pick(operation.queryParams),
     body: args.body,
   };
 }

@@ -19,7 +19,7 @@ beforeAll(async () => {
   fault = await startRecordingServer((request) => replies(request.pathname));
   const env = { RAINBOND_TOKEN: token };
   server = await overStdio(
-    ["--base-url", fault.url, "--allow-write", "--timeout-ms", "300", "--retries", "0", "--log-level", "debug"],
+    ["--base-url", fault.url, "--allow-write", "--timeout-ms", "2000", "--retries", "0", "--log-level", "debug"],
     env,
   );
 });
@@ -62,7 +62,7 @@ test("a console that does not answer in time is a timeout; one that is not there
   replies = () => new Promise<Reply>(() => {}); // never answers
   const { result, text } = await call("getComponent", component);
   expect(result.isError).toBe(true);
-  expect(text).toMatch(/timeout.*no answer within 300 ms/);
+  expect(text).toMatch(/timeout.*no answer within 2000 ms/);
   const closed = await startRecordingServer();
   await closed.close();
   const nowhere = await overStdio(["--base-url", closed.url, "--retries", "0"], { RAINBOND_TOKEN: token });

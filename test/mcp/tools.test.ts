@@ -37,7 +37,7 @@ describe("tools/list", () => {
         title: tool.title,
         readOnlyHint: operation.effect === "read",
         destructiveHint: operation.effect === "destructive",
-        idempotentHint: ["GET", "PUT", "DELETE"].includes(operation.httpMethod),
+        idempotentHint: /^(GET|PUT|DELETE) /.test(operation.http),
         openWorldHint: true,
       });
       expect(tool.inputSchema.type).toBe("object");
