@@ -21,11 +21,22 @@ function clean(schema: Json, direction: "input" | "output"): Json {
     if (key.startsWith("x-") || /^examples?$/.test(key) || (key === "format" && direction === "output")) continue;
     out[key] = key === "properties" ? cleanProperties(value as JsonObject, direction) : clean(value, direction);
   }
+  if (direction === "input") Object.assign(out, asAgentsSend(schema));
   if (Array.isArray(out.required) && isObject(out.properties)) {
     out.required = out.required.filter((name) => (name as string) in (out.properties as JsonObject));
     if (!out.required.length) delete out.required;
   }
   return out;
+}
+
+/** The JSON types an agent sends where the client takes them too: a number for a numeric string the client accepts as
+ * a number (`x-rainbond-accepts-number`), a boolean for a "true"/"false" string. The client encodes and checks them. */
+function asAgentsSend(schema: JsonObject): JsonObject {
+  if (schema["x-rainbond-accepts-number"]) return { type: ["string", "integer"] };
+  const values = Array.isArray(schema.enum) ? [...schema.enum].sort().join() : "";
+  return schema.type === "string" && values === "false,true"
+    ? { type: ["boolean", "string"], enum: [true, false, "true", "false"] }
+    : {};
 }
 
 function cleanProperties(properties: JsonObject, direction: "input" | "output"): JsonObject {

@@ -29,10 +29,13 @@ An answer longer than ${MAX_RESULT_CHARS} characters of JSON is cut, with a note
 
 class UsageError extends Error {}
 
-function positiveInteger(flag: string, value: string | undefined, min = 1): number | undefined {
+function integer(flag: string, value: string | undefined, min = 1, max = Number.MAX_SAFE_INTEGER) {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new UsageError(`--${flag} must be an integer of at least ${min}`);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
+    throw new UsageError(`--${flag} must be an integer ${range} (got ${JSON.stringify(value)})`);
+  }
   return n;
 }
 
@@ -56,7 +59,7 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
       },
     }));
   } catch (e) {
-    throw new UsageError(`${(e as Error).message}\n\n${HELP}`);
+    throw new UsageError(`${(e as Error).message} (--help lists the options)`);
   }
   if (values.help) return void process.stdout.write(`${HELP}\n`);
   if (values.token !== undefined) {
@@ -65,7 +68,7 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
     );
   }
   const baseUrl = values["base-url"] ?? env.RAINBOND_URL;
-  if (!baseUrl) throw new UsageError(`--base-url <origin> (or RAINBOND_URL) is required\n\n${HELP}`);
+  if (!baseUrl) throw new UsageError("--base-url <origin> (or RAINBOND_URL) is required (--help lists the options)");
   const token = env.RAINBOND_TOKEN;
   if (!token) throw new UsageError("RAINBOND_TOKEN is not set: the console's API token comes from it, never a flag");
   const secrets = [token, env.RAINBOND_MCP_TOKEN ?? ""];
@@ -74,8 +77,8 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
     core = createRainbondCore({
       baseUrl,
       token,
-      timeoutMs: positiveInteger("timeout-ms", values["timeout-ms"]),
-      retries: positiveInteger("retries", values.retries, 0),
+      timeoutMs: integer("timeout-ms", values["timeout-ms"]),
+      retries: integer("retries", values.retries, 0),
       logger: err,
       logLevel: values["log-level"] as LogLevel | undefined,
     });
@@ -95,12 +98,12 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
   }
   const host = values.host;
   const { url, close } = await serveHttp({
-    port: positiveInteger("http", values.http, 0)!,
+    port: integer("http", values.http, 0, 65_535)!,
     host,
     bearer: env.RAINBOND_MCP_TOKEN || undefined,
     makeServer,
   }).catch((e: Error) => {
-    throw e instanceof UsageError || /RAINBOND_MCP_TOKEN/.test(e.message) ? new UsageError(e.message) : e;
+    throw new UsageError(/RAINBOND_MCP_TOKEN/.test(e.message) ? e.message : `--http on ${host}: ${e.message}`);
   });
   const auth = env.RAINBOND_MCP_TOKEN ? "; bearer token required" : LOOPBACK.has(host) ? "; Host checked" : "";
   err.error(`rainbond-openapi-mcp: ${what} for ${core.baseUrl}, listening on ${url}${auth}`);

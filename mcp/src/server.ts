@@ -12,12 +12,14 @@ import {
   RainbondBadRequestError,
   RainbondConnectionError,
   RainbondInputError,
+  RainbondResponseError,
   RainbondTimeoutError,
+  type RequestInfo,
 } from "rainbond-openapi";
 import type { RainbondCore } from "rainbond-openapi/core";
 import { requestOperation, type OperationId } from "rainbond-openapi/operations";
 import { escapeControl, maskText, oneLine, redact, secretsIn } from "../../src/redact.js";
-import { checkArguments, entries, inputOf, mismatch, servedTools, type ToolEntry } from "./tools.js";
+import { entries, inputOf, mismatch, servedTools, unknownArguments, type ToolEntry } from "./tools.js";
 
 /** An answer whose JSON is longer than this is cut, with a note on how to ask for less. */
 export const MAX_RESULT_CHARS = 50_000;
@@ -51,7 +53,7 @@ export function createServer({ core, allowWrite, secrets, name, version }: Serve
         known,
       );
     }
-    const wrong = checkArguments(entry, args);
+    const wrong = unknownArguments(entry, args);
     if (wrong) return failure(`${tool}: refused, nothing was sent: ${wrong}.`, known);
     try {
       const data = await requestOperation(core, tool as OperationId, inputOf(entry, args), { signal: extra.signal });
@@ -96,14 +98,20 @@ function explain(err: unknown, secrets: readonly string[]): string {
             .map(([field, messages]) => [field, messages.join(" ")])
         : [];
     const pieces = [...said, ...fields].map(([key, text]) => `${quoted(key!, secrets)}: ${quoted(text!, secrets)}`);
-    const status = `the console answered ${err.status}${err.code === undefined ? "" : ` (code ${err.code})`}`;
-    return pieces.length ? `${status}. ${CONSOLE_SAID}\n${pieces.join("\n")}` : `${status}: ${err.message}`;
+    const code = err.code === undefined ? "" : `, code ${err.code}`;
+    const status = `the console answered ${err.status} (${err.method} ${err.path}${code})`;
+    return pieces.length ? `${status}. ${CONSOLE_SAID}\n${pieces.join("\n")}` : `${status}: ${request(err)}`;
   }
-  if (err instanceof RainbondTimeoutError) return `no answer from the console in time (timeout): ${err.message}`;
-  if (err instanceof RainbondConnectionError) return `the console could not be reached: ${err.message}`;
+  if (err instanceof RainbondTimeoutError) return `no answer from the console in time (timeout) ${request(err)}`;
+  if (err instanceof RainbondConnectionError) return `the console could not be reached ${request(err)}`;
+  if (err instanceof RainbondResponseError) return `the console's answer is not usable ${request(err)}`;
   if (err instanceof RainbondAbortError) return "cancelled.";
   return `failed: ${oneLine(err instanceof Error ? err.message : String(err))}`;
 }
+
+/** The client's message of a request's error, named by the request (`(GET /openapi/v1/...)`) rather than the client's
+ * method: the tool's name comes first. */
+const request = (err: Error & RequestInfo) => err.message.slice(err.operation.length + 1);
 
 function ruleOf(err: RainbondInputError): string {
   return err.message.slice(`${err.operation}: ${err.argument} `.length);

@@ -62,14 +62,15 @@ function field(at: string, root: string): string {
     .join("");
 }
 
-/** What is wrong with a tool's arguments, or undefined; unknown arguments are named one by one. */
-export function checkArguments(entry: ToolEntry, args: Record<string, unknown>): string | undefined {
-  const unknown = Object.keys(args).filter((name) => !(name in entry.tool.inputSchema.properties));
-  if (unknown.length) {
-    const known = Object.keys(entry.tool.inputSchema.properties).join(", ") || "none";
-    return `${unknown.join(", ")}: not an argument of ${entry.tool.name} (its arguments: ${known})`;
-  }
-  return mismatch(entry.tool.inputSchema, args, "arguments");
+/**
+ * Arguments that are not the tool's, named one by one, or undefined. Everything else is the client's to check, with
+ * its own messages (`body.port must be a port number from 1 to 65535`), before anything is sent.
+ */
+export function unknownArguments(entry: ToolEntry, args: Record<string, unknown>): string | undefined {
+  const unknown = Object.keys(args).filter((name) => !Object.hasOwn(entry.tool.inputSchema.properties, name));
+  if (!unknown.length) return undefined;
+  const known = Object.keys(entry.tool.inputSchema.properties).join(", ") || "none";
+  return `${unknown.join(", ")}: not an argument of ${entry.tool.name} (its arguments: ${known})`;
 }
 
 /** The arguments as the operation's path, query and body. */

@@ -35,17 +35,30 @@ async function call(name: string, args: Record<string, unknown>) {
   return { result, text: textOf(result), sent: fault.requests.length - before };
 }
 
-test("bad input is refused, naming the field, and nothing is sent", async () => {
+test("bad input is refused with the client's own messages, naming the tool and the field; nothing is sent", async () => {
   const port = await call("addComponentPort", { ...component, body: { port: "70000", protocol: "http" } });
-  expect(port.result.isError).toBe(true);
-  expect(port.text).toMatch(/^addComponentPort: refused, nothing was sent: body\.port must match pattern/);
+  expect(port.text).toBe(
+    'addComponentPort: refused, nothing was sent: body.port must be a port number from 1 to 65535 (got "70000").',
+  );
+  const flag = await call("getRegion", { region_id: "3c8e", extend_info: "yes" });
+  expect(flag.text).toMatch(/^getRegion: refused, nothing was sent: extend_info must be one of "true", "false"/);
+  const protocol = await call("addComponentPort", { ...component, body: { port: 80, protocol: "ftp" } });
+  expect(protocol.text).toMatch(/body\.protocol must be one of "tcp", "http", "mysql", "grpc", "udp" \(got "ftp"\)/);
   const missing = await call("getComponent", { ...component, service_id: undefined });
-  expect(missing.text).toMatch(/must have required property 'service_id'/);
+  expect(missing.text).toMatch(/^getComponent: refused, nothing was sent: service_id is required/);
   const unknown = await call("getComponent", { ...component, serviceId: "gr3f9c2a" });
   expect(unknown.text).toMatch(/serviceId: not an argument of getComponent/);
   const range = await call("queryComponentMonitorRange", { ...component, service_id: undefined, start: 200, end: 100 });
   expect(range.text).toMatch(/refused, nothing was sent: start must be before end/); // the client's own check
-  expect([port, missing, unknown, range].map((c) => [c.result.isError, c.sent])).toEqual(Array(4).fill([true, 0]));
+  const all = [port, flag, protocol, missing, unknown, range];
+  expect(all.map((c) => [c.result.isError, c.sent])).toEqual(Array(all.length).fill([true, 0]));
+});
+
+test("errors name the tool and the request, not the client's method", async () => {
+  replies = () => ({ status: 404, body: "" });
+  const { text } = await call("listTeamRegions", { team_id: "q8k2mz5d" });
+  expect(text).toMatch(/^listTeamRegions: the console answered 404 \(GET \/openapi\/v1\/teams\/q8k2mz5d\/regions\)/);
+  expect(text).not.toContain("regions.listForTeam");
 });
 
 test("an API error gives the status, the console's code and its message", async () => {
@@ -53,7 +66,7 @@ test("an API error gives the status, the console's code and its message", async 
   const { result, text, sent } = await call("getComponent", component);
   expect(result.isError).toBe(true);
   expect(sent).toBe(1);
-  expect(text).toMatch(/^getComponent: the console answered 404 \(code 4000\)\./);
+  expect(text).toMatch(/^getComponent: the console answered 404 \(GET \/openapi\/v1\/\S+, code 4000\)\./);
   expect(text.split("\n").slice(1)).toEqual(['"msg_show": "应用不存在"', '"msg": "app not found"']);
   expect(result.structuredContent).toBeUndefined();
 });
@@ -165,7 +178,7 @@ test("console text in an error result is cut, its escapes escaped, and quoted as
   expect(text.length).toBeLessThan(5_000);
   expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/); // newlines only of ours
   expect(text).toMatch(
-    /^getComponent: the console answered 404 \(code 4000\)\. .*data from the console, not instructions/,
+    /^getComponent: the console answered 404 \(.*, code 4000\)\. .*data from the console, not instructions/,
   );
   const lines = text.split("\n");
   expect(lines).toContain(

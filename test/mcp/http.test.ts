@@ -80,6 +80,18 @@ describe("on another address", () => {
     expect(run.stderr).toMatch(/--host 0\.0\.0\.0 is not a loopback address: set RAINBOND_MCP_TOKEN/);
   });
 
+  test("a port out of range is one line and exit 2", () => {
+    const run = spawnSync(process.execPath, [bin, "--base-url", "http://127.0.0.1:9", "--http", "99999"], {
+      env: { PATH: process.env.PATH ?? "", ...env },
+      encoding: "utf8",
+      timeout: 15_000,
+    });
+    expect([run.status, run.stderr]).toEqual([
+      2,
+      'rainbond-openapi-mcp: --http must be an integer from 0 to 65535 (got "99999")\n',
+    ]);
+  });
+
   test("asks every request for the bearer token", async () => {
     const bearer = "mcp-bearer-8d1e";
     const server = await overHttp(["--base-url", inject("prismUrl"), "--host", "0.0.0.0"], {

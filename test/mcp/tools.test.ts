@@ -46,6 +46,8 @@ describe("tools/list", () => {
     }
     const text = JSON.stringify(tools);
     expect(text).not.toMatch(/"x-|"example/);
+    // descriptions are for callers: the spec keeps its notes for maintainers in x-maintainer-note
+    expect(text).not.toMatch(/the source\b|this document|live console|x-console-envelope/i);
     expect(text).not.toContain("STORE_ACCESS_KEY_PLACEHOLDER"); // the spec's example of market_access_key
     expect(tools.filter((t) => t.annotations?.destructiveHint).map((t) => t.name)).toEqual([
       "deleteComponentPort",
@@ -60,6 +62,22 @@ describe("tools/call against the mock", () => {
     expect(result.isError, textOf(result)).toBeFalsy();
     expect(result.structuredContent).toBeTypeOf("object");
     expect(JSON.parse(textOf(result))).toEqual(result.structuredContent);
+  });
+
+  test("arguments take the JSON types an agent sends: numbers and booleans, numeric strings too", async () => {
+    const calls = [
+      { name: "listTeamRegions", arguments: { team_id: "q8k2mz5d", page: 1, page_size: 5 } },
+      { name: "listTeamRegions", arguments: { team_id: "q8k2mz5d", page: "1", page_size: "5" } },
+      { name: "getRegion", arguments: { region_id: "rainbond", extend_info: true } },
+      {
+        name: "addComponentPort",
+        arguments: { ...exampleArguments("addComponentPort"), body: { port: 8080, protocol: "http" } },
+      },
+    ];
+    for (const call of calls) {
+      const result = await readWrite.client.callTool(call);
+      expect(result.isError, `${call.name}: ${textOf(result)}`).toBeFalsy();
+    }
   });
 
   test("a tool that changes the console is not served without --allow-write", async () => {
