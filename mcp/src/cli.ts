@@ -16,6 +16,10 @@ An MCP server for a Rainbond console: every operation of its Open API v1 as a to
 
   --base-url <origin>   the console's origin, e.g. https://console.example.org:7070 (or RAINBOND_URL)
   --allow-write         serve the tools that change the console too (default: only those that read)
+  --trust-agent         run destructive tools (deleting or closing a port) without asking a person first; by
+                        default the MCP client asks its user to confirm each such call, and one that cannot
+                        ask sends nothing
+  --confirm-timeout-ms <ms>  time a person has to confirm a destructive call (default 120000)
   --http <port>         serve Streamable HTTP at http://<host>:<port>/mcp instead of stdio (0: any free port)
   --host <address>      the address --http binds (default 127.0.0.1); one that is not loopback needs
                         RAINBOND_MCP_TOKEN, a bearer token every MCP client must send
@@ -49,6 +53,8 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
       options: {
         "base-url": { type: "string" },
         "allow-write": { type: "boolean", default: false },
+        "trust-agent": { type: "boolean", default: false },
+        "confirm-timeout-ms": { type: "string" },
         http: { type: "string" },
         host: { type: "string", default: "127.0.0.1" },
         "timeout-ms": { type: "string" },
@@ -86,7 +92,10 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
     throw new UsageError((e as Error).message);
   }
   const allowWrite = values["allow-write"];
-  const makeServer = () => createServer({ core, allowWrite, secrets, name: pkg.name, version: pkg.version });
+  const trustAgent = values["trust-agent"];
+  const confirmTimeoutMs = integer("confirm-timeout-ms", values["confirm-timeout-ms"]);
+  const identity = { name: pkg.name, version: pkg.version };
+  const makeServer = () => createServer({ core, allowWrite, trustAgent, confirmTimeoutMs, secrets, ...identity });
   const count = servedTools(allowWrite).length;
   const what = `${count} tools (${allowWrite ? "reading and writing" : "read-only; --allow-write serves the rest"})`;
   if (values.http === undefined) {

@@ -5,7 +5,12 @@
 // (src/redact.ts), with the token, the secrets given as arguments and those the answer itself carries. Text of the
 // console's in an error is cut, its control characters escaped, and quoted as the console's data.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  ElicitResultSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+} from "@modelcontextprotocol/sdk/types.js";
 import {
   RainbondAbortError,
   RainbondApiError,
@@ -32,13 +37,21 @@ export interface ServerOptions {
   core: RainbondCore;
   /** Serve the tools that change the console too. */
   allowWrite: boolean;
+  /** Run destructive tools without asking a person first (--trust-agent). */
+  trustAgent?: boolean;
+  /** How long a person has to confirm a destructive call (default CONFIRM_TIMEOUT_MS). */
+  confirmTimeoutMs?: number;
   /** Strings never to show (the console token). */
   secrets: readonly string[];
   name: string;
   version: string;
 }
 
-export function createServer({ core, allowWrite, secrets, name, version }: ServerOptions): Server {
+/** How long a person has to answer a confirmation, by default. */
+export const CONFIRM_TIMEOUT_MS = 120_000;
+
+export function createServer(options: ServerOptions): Server {
+  const { core, allowWrite, secrets, name, version } = options;
   const server = new Server({ name, version }, { capabilities: { tools: {} } });
   const served = servedTools(allowWrite);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: served.map((entry) => entry.tool) }));
@@ -55,8 +68,13 @@ export function createServer({ core, allowWrite, secrets, name, version }: Serve
     }
     const wrong = unknownArguments(entry, args);
     if (wrong) return failure(`${tool}: refused, nothing was sent: ${wrong}.`, known);
+    const fixed = structuredClone(args); // what a person confirms is what is sent
+    if (entry.operation.effect === "destructive" && !options.trustAgent) {
+      const refused = await confirm(server, entry, fixed, options.confirmTimeoutMs ?? CONFIRM_TIMEOUT_MS, extra.signal);
+      if (refused) return failure(`${tool}: ${refused}`, known);
+    }
     try {
-      const data = await requestOperation(core, tool as OperationId, inputOf(entry, args), { signal: extra.signal });
+      const data = await requestOperation(core, tool as OperationId, inputOf(entry, fixed), { signal: extra.signal });
       const all = secretsIn(known, data); // the answer's own secret fields' values, wherever else they recur
       return answer(entry, redact(entry.operation.wrapped ? { items: data } : data, all), all);
     } catch (err) {
@@ -64,6 +82,53 @@ export function createServer({ core, allowWrite, secrets, name, version }: Serve
     }
   });
   return server;
+}
+
+const UNCONFIRMED =
+  "nothing was sent. A person confirms each destructive call through the MCP client; to let the agent run them " +
+  "without asking, start the server with --trust-agent.";
+
+/**
+ * Asks the person at the client, through the protocol (form elicitation), whether to make this call, saying exactly
+ * what it changes; undefined when they confirm, else why nothing is sent. A client that cannot ask, a person who
+ * declines or cancels, and no answer within `timeoutMs`: nothing is sent.
+ */
+async function confirm(
+  server: Server,
+  entry: ToolEntry,
+  args: Record<string, unknown>,
+  timeoutMs: number,
+  signal: AbortSignal,
+) {
+  if (!server.getClientCapabilities()?.elicitation) {
+    return `a destructive tool, and this client cannot ask a person to confirm (it offers no elicitation): ${UNCONFIRMED}`;
+  }
+  const { tool, operation } = entry;
+  const title = tool.title ?? tool.name;
+  const request = operation.http.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(args[name])));
+  const ids = [...operation.pathParams, ...operation.queryParams].filter((name) => args[name] !== undefined);
+  const body = args.body === undefined ? "" : `, with the body ${JSON.stringify(redact(args.body, []))}`;
+  const message = oneLine(
+    `${title}: ${ids.map((id) => `${id} ${JSON.stringify(args[id])}`).join(", ")}${body} (${request}). ` +
+      "This cannot be undone. Make this call?",
+    2_000,
+  );
+  const requestedSchema = {
+    type: "object" as const,
+    properties: { confirm: { type: "boolean" as const, title: `Yes: ${title.toLowerCase()}`, default: false } },
+    required: ["confirm"],
+  };
+  try {
+    const params = { mode: "form" as const, message, requestedSchema };
+    const answer = await server.request({ method: "elicitation/create", params }, ElicitResultSchema, {
+      timeout: timeoutMs,
+      signal,
+    });
+    if (answer.action === "accept" && answer.content?.confirm === true) return undefined;
+    return `the person did not confirm it (${answer.action === "accept" ? "not ticked" : answer.action}): nothing was sent.`;
+  } catch {
+    return `no confirmation from a person within ${timeoutMs / 1000} s: ${UNCONFIRMED}`;
+  }
 }
 
 /** An error result: masked, and cut to MAX_ERROR_CHARS. */

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ElicitRequestSchema, type ElicitRequest, type ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import { readMethods } from "../../scripts/lib/methods.ts";
 import type { McpToolsFile } from "../../scripts/mcp-tools.ts";
 import { root } from "../helpers/readme.js";
@@ -28,8 +29,19 @@ export interface Running {
   close: () => Promise<void>;
 }
 
+/** How a test's client answers the server's requests for a person's confirmation (form elicitation). */
+export type Confirm = (request: ElicitRequest["params"]) => ElicitResult | Promise<ElicitResult>;
+
+/** A Client; with `confirm`, one that offers form elicitation and answers with it. */
+function clientOf(confirm?: Confirm): Client {
+  const capabilities = confirm ? { elicitation: { form: {} } } : {};
+  const client = new Client({ name: "rainbond-openapi-test", version: "0" }, { capabilities });
+  if (confirm) client.setRequestHandler(ElicitRequestSchema, (request) => confirm(request.params));
+  return client;
+}
+
 /** Starts the bin over stdio with `args` and only `env` (plus PATH) in its environment, and connects a Client. */
-export async function overStdio(args: string[], env: Record<string, string>): Promise<Running> {
+export async function overStdio(args: string[], env: Record<string, string>, confirm?: Confirm): Promise<Running> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [bin, ...args],
@@ -38,7 +50,7 @@ export async function overStdio(args: string[], env: Record<string, string>): Pr
   });
   let stderr = "";
   transport.stderr?.on("data", (chunk) => (stderr += chunk));
-  const client = new Client({ name: "rainbond-openapi-test", version: "0" });
+  const client = clientOf(confirm);
   await client.connect(transport);
   return { client, stderr: () => stderr, close: () => client.close() };
 }

@@ -13,7 +13,11 @@ let readWrite: Running;
 beforeAll(async () => {
   buildBin();
   const base = ["--base-url", inject("prismUrl")];
-  [readOnly, readWrite] = await Promise.all([overStdio(base, env), overStdio([...base, "--allow-write"], env)]);
+  const confirms = () => ({ action: "accept" as const, content: { confirm: true } }); // a person who says yes
+  [readOnly, readWrite] = await Promise.all([
+    overStdio(base, env),
+    overStdio([...base, "--allow-write"], env, confirms),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([readOnly?.close(), readWrite?.close()]);
