@@ -59,7 +59,7 @@ const input = ({ description, schema }: { description?: string; schema: InlineSc
 
 /** One operation of the table as a tool entry: the MCP tool itself, and how the server calls it. */
 function toolOf(method: ClientMethod, spec: OperationDescription) {
-  const { operationId: name, summary, effect, http } = method;
+  const { operationId: name, summary, effect, http, group } = method;
   // Arguments are named as the spec names them; a query parameter named like a path parameter (the source declares
   // some ids in both) is not an argument of its own: the path's value is the one used.
   const pathParams = spec.parameters.filter((p) => p.in === "path");
@@ -88,6 +88,7 @@ function toolOf(method: ClientMethod, spec: OperationDescription) {
       },
     },
     operation: {
+      group,
       effect,
       http,
       pathParams: pathParams.map((p) => p.name),

@@ -8,7 +8,7 @@ import pkg from "../package.json" with { type: "json" };
 import { createRainbondCore } from "rainbond-openapi/core";
 import { LOOPBACK, serveHttp } from "./http.js";
 import { MAX_RESULT_CHARS, createServer } from "./server.js";
-import { servedTools } from "./tools.js";
+import { GROUPS, servedTools, unknownSelection } from "./tools.js";
 
 const HELP = `Usage: rainbond-openapi-mcp --base-url <origin> [options]
 
@@ -16,6 +16,8 @@ An MCP server for a Rainbond console: every operation of its Open API v1 as a to
 
   --base-url <origin>   the console's origin, e.g. https://console.example.org:7070 (or RAINBOND_URL)
   --allow-write         serve the tools that change the console too (default: only those that read)
+  --tools <list>        serve only these groups or tools, comma-separated (groups: ${GROUPS.join(", ")});
+                        less for an agent to read on every turn
   --trust-agent         run destructive tools (deleting or closing a port) without asking a person first; by
                         default the MCP client asks its user to confirm each such call, and one that cannot
                         ask sends nothing
@@ -54,6 +56,7 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
         "base-url": { type: "string" },
         "allow-write": { type: "boolean", default: false },
         "trust-agent": { type: "boolean", default: false },
+        tools: { type: "string" },
         "confirm-timeout-ms": { type: "string" },
         http: { type: "string" },
         host: { type: "string", default: "127.0.0.1" },
@@ -92,11 +95,17 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
     throw new UsageError((e as Error).message);
   }
   const allowWrite = values["allow-write"];
+  const tools = values.tools?.split(",").map((name) => name.trim());
+  const unknown = unknownSelection({ allowWrite, tools });
+  if (unknown.length) {
+    throw new UsageError(`--tools: ${unknown.join(", ")} is no group or tool (groups: ${GROUPS.join(", ")})`);
+  }
   const trustAgent = values["trust-agent"];
   const confirmTimeoutMs = integer("confirm-timeout-ms", values["confirm-timeout-ms"]);
   const identity = { name: pkg.name, version: pkg.version };
-  const makeServer = () => createServer({ core, allowWrite, trustAgent, confirmTimeoutMs, secrets, ...identity });
-  const count = servedTools(allowWrite).length;
+  const selection = { allowWrite, tools };
+  const makeServer = () => createServer({ core, ...selection, trustAgent, confirmTimeoutMs, secrets, ...identity });
+  const count = servedTools(selection).length;
   const what = `${count} tools (${allowWrite ? "reading and writing" : "read-only; --allow-write serves the rest"})`;
   if (values.http === undefined) {
     if (argv.some((arg) => arg.startsWith("--host")))

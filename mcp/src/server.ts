@@ -24,7 +24,7 @@ import {
 import type { RainbondCore } from "rainbond-openapi/core";
 import { requestOperation, type OperationId } from "rainbond-openapi/operations";
 import { escapeControl, maskText, oneLine, redact, secretsIn } from "../../src/redact.js";
-import { entries, inputOf, mismatch, servedTools, unknownArguments, type ToolEntry } from "./tools.js";
+import { entries, inputOf, mismatch, servedTools, unknownArguments, type Selection, type ToolEntry } from "./tools.js";
 
 /** An answer whose JSON is longer than this is cut, with a note on how to ask for less. */
 export const MAX_RESULT_CHARS = 50_000;
@@ -33,10 +33,8 @@ const MAX_ERROR_CHARS = 4_000;
 /** How many of a 400's field errors an error result shows. */
 const MAX_FIELDS = 20;
 
-export interface ServerOptions {
+export interface ServerOptions extends Selection {
   core: RainbondCore;
-  /** Serve the tools that change the console too. */
-  allowWrite: boolean;
   /** Run destructive tools without asking a person first (--trust-agent). */
   trustAgent?: boolean;
   /** How long a person has to confirm a destructive call (default CONFIRM_TIMEOUT_MS). */
@@ -51,9 +49,9 @@ export interface ServerOptions {
 export const CONFIRM_TIMEOUT_MS = 120_000;
 
 export function createServer(options: ServerOptions): Server {
-  const { core, allowWrite, secrets, name, version } = options;
+  const { core, secrets, name, version } = options;
   const server = new Server({ name, version }, { capabilities: { tools: {} } });
-  const served = servedTools(allowWrite);
+  const served = servedTools(options);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: served.map((entry) => entry.tool) }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name: tool, arguments: args = {} } = request.params;
@@ -61,10 +59,11 @@ export function createServer(options: ServerOptions): Server {
     const known = secretsIn(secrets, args); // a market_access_key given is never shown back
     if (!entry) return failure(`Unknown tool ${oneLine(tool, 100)}.`, known);
     if (!served.includes(entry)) {
-      return failure(
-        `${tool} changes the console (${entry.operation.effect}): start the server with --allow-write.`,
-        known,
-      );
+      const why =
+        entry.operation.effect === "read" || options.allowWrite
+          ? `not served: the server was started with --tools ${options.tools?.join(",")}`
+          : `changes the console (${entry.operation.effect}): start the server with --allow-write`;
+      return failure(`${tool} ${why}.`, known);
     }
     const wrong = unknownArguments(entry, args);
     if (wrong) return failure(`${tool}: refused, nothing was sent: ${wrong}.`, known);

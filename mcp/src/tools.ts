@@ -4,10 +4,12 @@
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import generated from "../../generated/mcp-tools.json" with { type: "json" };
-import type { OperationInput } from "rainbond-openapi/core";
+import type { OperationInput } from "../../src/call.js";
 
 /** How the server calls a tool's operation (from the table's entry of it). */
 export interface OperationInfo {
+  /** The client's group of it (`ports`): --tools serves groups. */
+  group: string;
   effect: "read" | "write" | "destructive";
   /** `GET /openapi/v1/...` */
   http: string;
@@ -28,9 +30,29 @@ const file = generated as unknown as { tools: ToolEntry[] };
 /** Every tool of the spec, by name. */
 export const entries: ReadonlyMap<string, ToolEntry> = new Map(file.tools.map((entry) => [entry.tool.name, entry]));
 
-/** The tools a server lists and serves: those that change nothing, or all of them with --allow-write. */
-export function servedTools(allowWrite: boolean): ToolEntry[] {
-  return [...entries.values()].filter((entry) => allowWrite || entry.operation.effect === "read");
+/** The groups of tools, as --tools names them. */
+export const GROUPS: readonly string[] = [...new Set([...entries.values()].map((e) => e.operation.group))].sort();
+
+/** What a server serves: all tools, or those of some groups or names (--tools); those that change the console too. */
+export interface Selection {
+  allowWrite: boolean;
+  /** Groups (`ports`) and tool names (`getComponent`); all tools when absent. */
+  tools?: readonly string[];
+}
+
+/** The names of `selection.tools` that are no group nor tool. */
+export function unknownSelection({ tools = [] }: Selection): string[] {
+  return tools.filter((name) => !GROUPS.includes(name) && !entries.has(name));
+}
+
+/** The tools a server lists and serves, sorted by name: those that change nothing, or all with --allow-write; of the
+ * groups or names of --tools only, when given. */
+export function servedTools({ allowWrite, tools }: Selection): ToolEntry[] {
+  return [...entries.values()].filter(
+    ({ tool, operation }) =>
+      (allowWrite || operation.effect === "read") &&
+      (!tools || tools.includes(operation.group) || tools.includes(tool.name)),
+  );
 }
 
 const validator = new AjvJsonSchemaValidator();

@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { root } from "../helpers/readme.js";
+import { TOOLS_LIST_CEILING } from "../../scripts/bench/tools-list.ts";
 import { bin, buildBin, exampleArguments, overStdio, textOf, toolsFile, type Running } from "./helpers.js";
 
 const env = { RAINBOND_TOKEN: "mock-token-1234" };
@@ -31,6 +32,37 @@ describe("tools/list", () => {
     expect(tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
     expect(tools.map((t) => t.name)).toContain("listTeamResources"); // a POST the spec marks as reading
     expect((await readWrite.client.listTools()).tools).toHaveLength(17);
+  });
+
+  test("deterministic, each tool with a title, and within the ceiling of what it costs an agent to read", async () => {
+    const [first, again] = [await readOnly.client.listTools(), await readOnly.client.listTools()];
+    expect(JSON.stringify(again)).toBe(JSON.stringify(first));
+    const names = first.tools.map((t) => t.name);
+    expect(names).toEqual([...names].sort());
+    expect(first.tools.every((t) => typeof t.title === "string" && t.title.length > 0)).toBe(true);
+    const all = await readWrite.client.listTools();
+    expect(JSON.stringify(first).length).toBeLessThanOrEqual(TOOLS_LIST_CEILING["read-only"]);
+    expect(JSON.stringify(all).length).toBeLessThanOrEqual(TOOLS_LIST_CEILING["--allow-write"]);
+  });
+
+  test("--tools serves some groups or tools only; an unknown one is one line and exit 2", async () => {
+    const some = await overStdio(["--base-url", inject("prismUrl"), "--tools", "ports,getComponent"], env);
+    try {
+      const { tools } = await some.client.listTools();
+      expect(tools.map((t) => t.name)).toEqual(["getComponent", "listComponentPorts"]); // read-only still
+      const region = await some.client.callTool({ name: "getRegion", arguments: { region_id: "rainbond" } });
+      expect(textOf(region)).toBe("getRegion not served: the server was started with --tools ports,getComponent.");
+    } finally {
+      await some.close();
+    }
+    const run = spawnSync(process.execPath, [bin, "--base-url", "http://127.0.0.1:9", "--tools", "ports,dns"], {
+      env: { PATH: process.env.PATH ?? "", ...env },
+      encoding: "utf8",
+    });
+    expect([run.status, run.stderr]).toEqual([
+      2,
+      "rainbond-openapi-mcp: --tools: dns is no group or tool (groups: apps, components, gateway, monitor, ports, regions, teams)\n",
+    ]);
   });
 
   test("annotations follow the spec's effect and method; schemas are objects without x- keys or examples", async () => {
