@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds the bin: mcp/src/cli.ts -> mcp/dist/cli.js, one ESM file for Node >= 20 with the client (../src, through the
-// `paths` of mcp/tsconfig.json) and generated/mcp-tools.json bundled in; @modelcontextprotocol/sdk stays a dependency.
+// `paths` of mcp/tsconfig.json) and generated/mcp-tools.json bundled in; @modelcontextprotocol/server and /node stay dependencies.
 // Written to a temporary file and renamed, so that a build racing another (two test files) never leaves half a file.
 // Prints nothing on success: `npm run mcp` runs it before the server, whose stdout carries only JSON-RPC.
 import { chmodSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
@@ -19,7 +19,7 @@ const { outputFiles } = await build({
   target: "node20",
   format: "esm",
   outfile: out,
-  external: ["@modelcontextprotocol/sdk", "@modelcontextprotocol/sdk/*"],
+  external: ["@modelcontextprotocol/server", "@modelcontextprotocol/server/*", "@modelcontextprotocol/node"],
   banner: { js: "#!/usr/bin/env node" },
   legalComments: "none",
   logLevel: "warning",

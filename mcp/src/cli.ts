@@ -2,7 +2,7 @@
 // stderr), or --http <port>. The console token comes from RAINBOND_TOKEN only.
 import { Console } from "node:console";
 import { parseArgs } from "node:util";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import type { LogLevel } from "rainbond-openapi";
 import pkg from "../package.json" with { type: "json" };
 import { createRainbondCore } from "rainbond-openapi/core";
@@ -110,7 +110,7 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
   if (values.http === undefined) {
     if (argv.some((arg) => arg.startsWith("--host")))
       throw new UsageError("--host needs --http <port>: it is the address the HTTP server binds");
-    await makeServer().connect(new StdioServerTransport());
+    serveStdio(makeServer);
     err.error(`rainbond-openapi-mcp: ${what} for ${core.baseUrl}, over stdio`);
     return;
   }

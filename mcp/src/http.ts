@@ -1,16 +1,15 @@
-// --http: Streamable HTTP at /mcp, stateless (a server and a transport per request), on node:http. Each request is
+// --http: Streamable HTTP at /mcp on node:http, through the SDK's createMcpHandler (a server per request, every
+// protocol revision the SDK serves). Each request is
 // checked before its body is read: its Host, when bound to a loopback address (DNS-rebinding protection: 403 for a
 // foreign one), then the bearer token of MCP clients (RAINBOND_MCP_TOKEN), required on any other address. Then the
 // body is read, up to MAX_BODY_BYTES, and parsed. Every refusal is a JSON-RPC error without internals.
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { hostHeaderValidation, toNodeHandler } from "@modelcontextprotocol/node";
+import { createMcpHandler, type Server } from "@modelcontextprotocol/server";
 
 export const LOOPBACK: ReadonlySet<string> = new Set(["127.0.0.1", "localhost", "::1"]);
-/** The Host names a loopback-bound server answers to. */
-const LOOPBACK_NAMES: ReadonlySet<string> = new Set(["127.0.0.1", "localhost", "[::1]"]);
 /** The largest request body read: JSON-RPC requests of these tools are a few kilobytes. */
 export const MAX_BODY_BYTES = 100_000;
 
@@ -42,16 +41,7 @@ async function readBody(req: IncomingMessage, max: number): Promise<string | und
 }
 
 /** Why a request may not be served (status, message, headers), or undefined: checked before its body is read. */
-function gate(req: IncomingMessage, loopback: boolean, expected: Buffer | undefined) {
-  if (loopback) {
-    let hostname = "";
-    try {
-      hostname = new URL(`http://${req.headers.host ?? ""}`).hostname;
-    } catch {
-      // no Host, or one that is not a host: refused below
-    }
-    if (!LOOPBACK_NAMES.has(hostname)) return [403, "Forbidden: the Host header must name this machine"] as const;
-  }
+function gate(req: IncomingMessage, expected: Buffer | undefined) {
   if (expected && !timingSafeEqual(digest(req.headers.authorization ?? ""), expected)) {
     const challenge = { "www-authenticate": 'Bearer realm="rainbond-openapi-mcp"' };
     return [401, "Unauthorized: send Authorization: Bearer <RAINBOND_MCP_TOKEN>", challenge] as const;
@@ -71,8 +61,12 @@ export async function serveHttp({ port, host, bearer, makeServer }: HttpOptions)
     );
   }
   const expected = bearer ? digest(`Bearer ${bearer}`) : undefined;
+  // the SDK's guard answers a foreign Host with 403 itself (DNS-rebinding protection on a loopback address)
+  const hostAllowed = LOOPBACK.has(host) ? hostHeaderValidation(["127.0.0.1", "localhost", "[::1]"]) : () => true;
+  const mcp = toNodeHandler(createMcpHandler(makeServer)); // every revision the SDK serves, each request on its own
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const refused = gate(req, LOOPBACK.has(host), expected);
+    if (!hostAllowed(req, res)) return;
+    const refused = gate(req, expected);
     if (refused) return refuse(res, refused[0], refused[1], -32000, refused[2]);
     const text = await readBody(req, MAX_BODY_BYTES);
     if (text === undefined) return refuse(res, 413, `Request too large: over ${MAX_BODY_BYTES} bytes`);
@@ -82,14 +76,7 @@ export async function serveHttp({ port, host, bearer, makeServer }: HttpOptions)
     } catch {
       return refuse(res, 400, "Parse error: the body is not JSON", -32700);
     }
-    const server = makeServer();
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    res.on("close", () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(req, res, body);
+    await mcp(req, res, body);
   };
   const listener = createHttpServer((req, res) => {
     handle(req, res).catch(() => {

@@ -4,13 +4,7 @@
 // message; no answer says so). Nothing secret reaches a result: everything shown goes through the client's own masker
 // (src/redact.ts), with the token, the secrets given as arguments and those the answer itself carries. Text of the
 // console's in an error is cut, its control characters escaped, and quoted as the console's data.
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import {
-  CallToolRequestSchema,
-  ElicitResultSchema,
-  ListToolsRequestSchema,
-  type CallToolResult,
-} from "@modelcontextprotocol/sdk/types.js";
+import { Server, type CallToolResult } from "@modelcontextprotocol/server";
 import {
   RainbondAbortError,
   RainbondApiError,
@@ -52,9 +46,14 @@ export function createServer(options: ServerOptions): Server {
   const { core, secrets, name, version } = options;
   const server = new Server({ name, version }, { capabilities: { tools: {} } });
   const served = servedTools(options);
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: served.map((entry) => entry.tool) }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const { name: tool, arguments: args = {} } = request.params;
+  server.setRequestHandler("tools/list", () => ({ tools: served.map((entry) => entry.tool) }));
+  server.setRequestHandler("tools/call", async (request, ctx) => {
+    const entry = entries.get(request.params.name);
+    return server.projectCallToolResult(await callTool(request.params, ctx.mcpReq.signal), entry?.tool.outputSchema);
+  });
+  /** A tools/call: every outcome a tool result. */
+  async function callTool(params: { name: string; arguments?: Record<string, unknown> }, signal: AbortSignal) {
+    const { name: tool, arguments: args = {} } = params;
     const entry = entries.get(tool);
     const known = secretsIn(secrets, args); // a market_access_key given is never shown back
     if (!entry) return failure(`Unknown tool ${oneLine(tool, 100)}.`, known);
@@ -69,17 +68,17 @@ export function createServer(options: ServerOptions): Server {
     if (wrong) return failure(`${tool}: refused, nothing was sent: ${wrong}.`, known);
     const fixed = structuredClone(args); // what a person confirms is what is sent
     if (entry.operation.effect === "destructive" && !options.trustAgent) {
-      const refused = await confirm(server, entry, fixed, options.confirmTimeoutMs ?? CONFIRM_TIMEOUT_MS, extra.signal);
+      const refused = await confirm(server, entry, fixed, options.confirmTimeoutMs ?? CONFIRM_TIMEOUT_MS, signal);
       if (refused) return failure(`${tool}: ${refused}`, known);
     }
     try {
-      const data = await requestOperation(core, tool as OperationId, inputOf(entry, fixed), { signal: extra.signal });
+      const data = await requestOperation(core, tool as OperationId, inputOf(entry, fixed), { signal });
       const all = secretsIn(known, data); // the answer's own secret fields' values, wherever else they recur
       return answer(entry, redact(entry.operation.wrapped ? { items: data } : data, all), all);
     } catch (err) {
       return failure(`${tool}: ${explain(err, known)}`, known);
     }
-  });
+  }
   return server;
 }
 
@@ -119,10 +118,7 @@ async function confirm(
   };
   try {
     const params = { mode: "form" as const, message, requestedSchema };
-    const answer = await server.request({ method: "elicitation/create", params }, ElicitResultSchema, {
-      timeout: timeoutMs,
-      signal,
-    });
+    const answer = await server.elicitInput(params, { timeout: timeoutMs, signal });
     if (answer.action === "accept" && answer.content?.confirm === true) return undefined;
     return `the person did not confirm it (${answer.action === "accept" ? "not ticked" : answer.action}): nothing was sent.`;
   } catch {

@@ -1,8 +1,8 @@
 // The tools, as `npm run generate` made them from the client's table (generated/mcp-tools.json), and what the server needs of
 // them: which are listed, how arguments are checked against a tool's inputSchema, and how they split into the
 // operation's path, query and body.
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import type { Tool } from "@modelcontextprotocol/server";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
 import generated from "../../generated/mcp-tools.json" with { type: "json" };
 import type { OperationInput } from "../../src/call.js";
 
