@@ -36,6 +36,7 @@ const unit = [
 
 const mock = [
   "test/docs-samples.test.ts",
+  "test/mcp/clients.test.ts",
   "test/mcp/conformance.test.ts",
   "test/mcp/http.test.ts",
   "test/mcp/tools.test.ts",

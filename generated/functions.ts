@@ -37,8 +37,7 @@ import type {
 /**
  * Add a port to a component.
  *
- * Adds a network port. The live console answers inside its envelope, the port in `data.bean`
- * (`x-console-envelope: data.bean`); the client accepts both that and the bare Port declared here.
+ * Adds a network port.
  *
  * `POST /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}/ports` (addComponentPort)
  */
@@ -53,8 +52,7 @@ export const addComponentPort: (
  * Create a gateway rule.
  *
  * Creates an HTTP or a TCP gateway rule: `protocol` says which, and the member of the same name
- * carries it. The source shows only the example shape of the body; see `PostGatewayRule` for what this
- * document decided.
+ * carries it.
  *
  * `POST /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/domains` (createGatewayRule)
  */
@@ -68,9 +66,8 @@ export const createGatewayRule: (
 /**
  * Create an HTTP rule.
  *
- * Creates an HTTP gateway rule for a component of the application. The source says every operation
- * answers 200; the live console answers 201 Created here, and so does this document. The client takes
- * any 2xx as success.
+ * Creates an HTTP gateway rule for a component of the application. The client takes any 2xx as
+ * success.
  *
  * `POST /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/httpdomains` (createHttpRule)
  */
@@ -84,8 +81,7 @@ export const createHttpRule: (
 /**
  * Delete a port of a component.
  *
- * Deletes a port and answers with the deleted port (inside the envelope, in `data.bean`, on the live
- * console: `x-console-envelope: data.bean`).
+ * Deletes a port and answers with the deleted port.
  *
  * `DELETE /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}/ports/{port}` (deleteComponentPort)
  */
@@ -151,8 +147,7 @@ export const installApp: (
 /**
  * List the HTTP rules of an application.
  *
- * Lists the HTTP gateway rules of an application. The source does not say whether the records come in
- * an array; the live console answers with a bare JSON array.
+ * Lists the HTTP gateway rules of an application.
  *
  * `GET /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/httpdomains` (listAppHttpRules)
  */
@@ -179,11 +174,7 @@ export const listApps: (
 /**
  * List the ports of a component.
  *
- * Lists the network ports of a component. The source shows one Port and does not say whether the body
- * is an array; this document declares a bare array of Port. The live console wraps it in its envelope
- * (`{"code": 200, "msg": "success", "msg_show": "...", "data": {"bean": {}, "list": [...]}}`, ports in
- * `data.list`), which the answer's `x-console-envelope: data.list` says (the envelope is
- * `components.x-console-envelope`); the client accepts both.
+ * Lists the network ports of a component.
  *
  * `GET /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}/ports` (listComponentPorts)
  */
@@ -196,8 +187,7 @@ export const listComponentPorts: (
 /**
  * List the HTTP rules of the enterprise.
  *
- * Lists the HTTP gateway rules of the whole enterprise. The source does not say whether the records
- * come in an array; the live console answers with a bare JSON array.
+ * Lists the HTTP gateway rules of the whole enterprise.
  *
  * `GET /openapi/v1/httpdomains` (listEnterpriseHttpRules)
  */
@@ -240,7 +230,6 @@ export const listTeamResources: (
  *
  * Reads the current value of each monitored item of the application's components. Each sample is a
  * pair of strings, a Unix timestamp then a value; the client's `toSamples` turns them into numbers.
- * The source does not show the values of `resultType`, `monitor_item` or `status`.
  *
  * `GET /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/monitor/query` (queryComponentMonitor)
  */
@@ -281,8 +270,7 @@ export const queryComponentMonitorRange: (
  *
  * Changes a port: `action` opens or closes its external (`open_outer`, `close_outer`) or internal
  * (`open_inner`, `close_inner`) service, or changes its protocol (`change_protocol`) or its alias and
- * internal domain (`change_port_alias`). The live console answers inside its envelope, the port in
- * `data.bean` (`x-console-envelope: data.bean`).
+ * internal domain (`change_port_alias`).
  *
  * `PUT /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}/ports/{port}` (updateComponentPort)
  */
@@ -298,7 +286,7 @@ export const updateComponentPort: (
  * Update an HTTP rule.
  *
  * Changes an HTTP gateway rule. Request bodies spell the header match `domain_header`; the record read
- * back spells it `domain_heander`. The body is optional per the source's parameter table.
+ * back spells it `domain_heander`.
  *
  * `PUT /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/httpdomains/{rule_id}` (updateHttpRule)
  */

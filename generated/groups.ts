@@ -90,11 +90,7 @@ export interface PortsApi {
   /**
    * List the ports of a component.
    *
-   * Lists the network ports of a component. The source shows one Port and does not say whether the body
-   * is an array; this document declares a bare array of Port. The live console wraps it in its envelope
-   * (`{"code": 200, "msg": "success", "msg_show": "...", "data": {"bean": {}, "list": [...]}}`, ports in
-   * `data.list`), which the answer's `x-console-envelope: data.list` says (the envelope is
-   * `components.x-console-envelope`); the client accepts both.
+   * Lists the network ports of a component.
    *
    * `GET /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}/ports` (listComponentPorts)
    */
@@ -103,8 +99,7 @@ export interface PortsApi {
   /**
    * Add a port to a component.
    *
-   * Adds a network port. The live console answers inside its envelope, the port in `data.bean`
-   * (`x-console-envelope: data.bean`); the client accepts both that and the bare Port declared here.
+   * Adds a network port.
    *
    * `POST /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}/ports` (addComponentPort)
    */
@@ -115,8 +110,7 @@ export interface PortsApi {
    *
    * Changes a port: `action` opens or closes its external (`open_outer`, `close_outer`) or internal
    * (`open_inner`, `close_inner`) service, or changes its protocol (`change_protocol`) or its alias and
-   * internal domain (`change_port_alias`). The live console answers inside its envelope, the port in
-   * `data.bean` (`x-console-envelope: data.bean`).
+   * internal domain (`change_port_alias`).
    *
    * `PUT /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}/ports/{port}` (updateComponentPort)
    */
@@ -184,8 +178,7 @@ export interface PortsApi {
   /**
    * Delete a port of a component.
    *
-   * Deletes a port and answers with the deleted port (inside the envelope, in `data.bean`, on the live
-   * console: `x-console-envelope: data.bean`).
+   * Deletes a port and answers with the deleted port.
    *
    * `DELETE /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}/ports/{port}` (deleteComponentPort)
    */
@@ -197,8 +190,7 @@ export interface GatewayApi {
   /**
    * List the HTTP rules of the enterprise.
    *
-   * Lists the HTTP gateway rules of the whole enterprise. The source does not say whether the records
-   * come in an array; the live console answers with a bare JSON array.
+   * Lists the HTTP gateway rules of the whole enterprise.
    *
    * `GET /openapi/v1/httpdomains` (listEnterpriseHttpRules)
    */
@@ -211,7 +203,7 @@ export interface GatewayApi {
    * Update an HTTP rule.
    *
    * Changes an HTTP gateway rule. Request bodies spell the header match `domain_header`; the record read
-   * back spells it `domain_heander`. The body is optional per the source's parameter table.
+   * back spells it `domain_heander`.
    *
    * `PUT /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/httpdomains/{rule_id}` (updateHttpRule)
    */
@@ -226,8 +218,7 @@ export interface GatewayApi {
    * Create a gateway rule.
    *
    * Creates an HTTP or a TCP gateway rule: `protocol` says which, and the member of the same name
-   * carries it. The source shows only the example shape of the body; see `PostGatewayRule` for what this
-   * document decided.
+   * carries it.
    *
    * `POST /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/domains` (createGatewayRule)
    */
@@ -236,8 +227,7 @@ export interface GatewayApi {
   /**
    * List the HTTP rules of an application.
    *
-   * Lists the HTTP gateway rules of an application. The source does not say whether the records come in
-   * an array; the live console answers with a bare JSON array.
+   * Lists the HTTP gateway rules of an application.
    *
    * `GET /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/httpdomains` (listAppHttpRules)
    */
@@ -246,9 +236,8 @@ export interface GatewayApi {
   /**
    * Create an HTTP rule.
    *
-   * Creates an HTTP gateway rule for a component of the application. The source says every operation
-   * answers 200; the live console answers 201 Created here, and so does this document. The client takes
-   * any 2xx as success.
+   * Creates an HTTP gateway rule for a component of the application. The client takes any 2xx as
+   * success.
    *
    * `POST /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/httpdomains` (createHttpRule)
    */
@@ -262,7 +251,6 @@ export interface MonitorApi {
    *
    * Reads the current value of each monitored item of the application's components. Each sample is a
    * pair of strings, a Unix timestamp then a value; the client's `toSamples` turns them into numbers.
-   * The source does not show the values of `resultType`, `monitor_item` or `status`.
    *
    * `GET /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/monitor/query` (queryComponentMonitor)
    */

@@ -46,26 +46,26 @@ export interface paths {
       query?: never;
       header?: never;
       path: {
-        /** @description Team id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Team id. */
         team_id: components["parameters"]["TeamId"];
-        /** @description Region name. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Region name. */
         region_name: components["parameters"]["RegionName"];
         /** @description Application id, a non-negative integer. */
         app_id: components["parameters"]["AppId"];
-        /** @description Component id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Component id. */
         service_id: components["parameters"]["ServiceId"];
       };
       cookie?: never;
     };
     /**
      * List the ports of a component
-     * @description Lists the network ports of a component. The source shows one Port and does not say whether the body is an array; this document declares a bare array of Port. The live console wraps it in its envelope (`{"code": 200, "msg": "success", "msg_show": "...", "data": {"bean": {}, "list": [...]}}`, ports in `data.list`), which the answer's `x-console-envelope: data.list` says (the envelope is `components.x-console-envelope`); the client accepts both.
+     * @description Lists the network ports of a component.
      */
     get: operations["listComponentPorts"];
     put?: never;
     /**
      * Add a port to a component
-     * @description Adds a network port. The live console answers inside its envelope, the port in `data.bean` (`x-console-envelope: data.bean`); the client accepts both that and the bare Port declared here.
+     * @description Adds a network port.
      */
     post: operations["addComponentPort"];
     delete?: never;
@@ -79,13 +79,13 @@ export interface paths {
       query?: never;
       header?: never;
       path: {
-        /** @description Team id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Team id. */
         team_id: components["parameters"]["TeamId"];
-        /** @description Region name. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Region name. */
         region_name: components["parameters"]["RegionName"];
         /** @description Application id, a non-negative integer. */
         app_id: components["parameters"]["AppId"];
-        /** @description Component id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Component id. */
         service_id: components["parameters"]["ServiceId"];
         /** @description Port number, 1 to 65535. */
         port: components["parameters"]["Port"];
@@ -95,13 +95,13 @@ export interface paths {
     get?: never;
     /**
      * Update a port of a component
-     * @description Changes a port: `action` opens or closes its external (`open_outer`, `close_outer`) or internal (`open_inner`, `close_inner`) service, or changes its protocol (`change_protocol`) or its alias and internal domain (`change_port_alias`). The live console answers inside its envelope, the port in `data.bean` (`x-console-envelope: data.bean`).
+     * @description Changes a port: `action` opens or closes its external (`open_outer`, `close_outer`) or internal (`open_inner`, `close_inner`) service, or changes its protocol (`change_protocol`) or its alias and internal domain (`change_port_alias`).
      */
     put: operations["updateComponentPort"];
     post?: never;
     /**
      * Delete a port of a component
-     * @description Deletes a port and answers with the deleted port (inside the envelope, in `data.bean`, on the live console: `x-console-envelope: data.bean`).
+     * @description Deletes a port and answers with the deleted port.
      */
     delete: operations["deleteComponentPort"];
     options?: never;
@@ -118,7 +118,7 @@ export interface paths {
     };
     /**
      * List the HTTP rules of the enterprise
-     * @description Lists the HTTP gateway rules of the whole enterprise. The source does not say whether the records come in an array; the live console answers with a bare JSON array.
+     * @description Lists the HTTP gateway rules of the whole enterprise.
      */
     get: operations["listEnterpriseHttpRules"];
     put?: never;
@@ -134,13 +134,13 @@ export interface paths {
       query?: never;
       header?: never;
       path: {
-        /** @description Team id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Team id. */
         team_id: components["parameters"]["TeamId"];
-        /** @description Region name. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Region name. */
         region_name: components["parameters"]["RegionName"];
         /** @description Application id, a non-negative integer. */
         app_id: components["parameters"]["AppId"];
-        /** @description Gateway rule id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Gateway rule id. */
         rule_id: components["parameters"]["RuleId"];
       };
       cookie?: never;
@@ -148,7 +148,7 @@ export interface paths {
     get?: never;
     /**
      * Update an HTTP rule
-     * @description Changes an HTTP gateway rule. Request bodies spell the header match `domain_header`; the record read back spells it `domain_heander`. The body is optional per the source's parameter table.
+     * @description Changes an HTTP gateway rule. Request bodies spell the header match `domain_header`; the record read back spells it `domain_heander`.
      */
     put: operations["updateHttpRule"];
     post?: never;
@@ -163,11 +163,11 @@ export interface paths {
       query?: never;
       header?: never;
       path: {
-        /** @description Team id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Team id. */
         team_id: components["parameters"]["TeamId"];
-        /** @description Region name. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Region name. */
         region_name: components["parameters"]["RegionName"];
-        /** @description Application id. The source gives it as a string in this operation; it holds a non-negative integer. */
+        /** @description Application id. */
         app_id: components["parameters"]["AppIdString"];
       };
       cookie?: never;
@@ -176,7 +176,7 @@ export interface paths {
     put?: never;
     /**
      * Create a gateway rule
-     * @description Creates an HTTP or a TCP gateway rule: `protocol` says which, and the member of the same name carries it. The source shows only the example shape of the body; see `PostGatewayRule` for what this document decided.
+     * @description Creates an HTTP or a TCP gateway rule: `protocol` says which, and the member of the same name carries it.
      */
     post: operations["createGatewayRule"];
     delete?: never;
@@ -190,9 +190,9 @@ export interface paths {
       query?: never;
       header?: never;
       path: {
-        /** @description Team id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Team id. */
         team_id: components["parameters"]["TeamId"];
-        /** @description Region name. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Region name. */
         region_name: components["parameters"]["RegionName"];
         /** @description Application id, a non-negative integer. */
         app_id: components["parameters"]["AppId"];
@@ -201,13 +201,13 @@ export interface paths {
     };
     /**
      * List the HTTP rules of an application
-     * @description Lists the HTTP gateway rules of an application. The source does not say whether the records come in an array; the live console answers with a bare JSON array.
+     * @description Lists the HTTP gateway rules of an application.
      */
     get: operations["listAppHttpRules"];
     put?: never;
     /**
      * Create an HTTP rule
-     * @description Creates an HTTP gateway rule for a component of the application. The source says every operation answers 200; the live console answers 201 Created here, and so does this document. The client takes any 2xx as success.
+     * @description Creates an HTTP gateway rule for a component of the application. The client takes any 2xx as success.
      */
     post: operations["createHttpRule"];
     delete?: never;
@@ -221,9 +221,9 @@ export interface paths {
       query?: never;
       header?: never;
       path: {
-        /** @description Team id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Team id. */
         team_id: components["parameters"]["TeamId"];
-        /** @description Region name. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Region name. */
         region_name: components["parameters"]["RegionName"];
         /** @description Application id, a non-negative integer. */
         app_id: components["parameters"]["AppId"];
@@ -232,7 +232,7 @@ export interface paths {
     };
     /**
      * Query monitoring of the components (instant)
-     * @description Reads the current value of each monitored item of the application's components. Each sample is a pair of strings, a Unix timestamp then a value; the client's `toSamples` turns them into numbers. The source does not show the values of `resultType`, `monitor_item` or `status`.
+     * @description Reads the current value of each monitored item of the application's components. Each sample is a pair of strings, a Unix timestamp then a value; the client's `toSamples` turns them into numbers.
      */
     get: operations["queryComponentMonitor"];
     put?: never;
@@ -248,9 +248,9 @@ export interface paths {
       query?: never;
       header?: never;
       path: {
-        /** @description Team id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Team id. */
         team_id: components["parameters"]["TeamId"];
-        /** @description Region name. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Region name. */
         region_name: components["parameters"]["RegionName"];
         /** @description Application id, a non-negative integer. */
         app_id: components["parameters"]["AppId"];
@@ -297,9 +297,9 @@ export interface paths {
       query?: never;
       header?: never;
       path: {
-        /** @description Team id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Team id. */
         team_id: components["parameters"]["TeamId"];
-        /** @description Region name. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Region name. */
         region_name: components["parameters"]["RegionName"];
       };
       cookie?: never;
@@ -322,9 +322,9 @@ export interface paths {
       query?: never;
       header?: never;
       path: {
-        /** @description Team id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Team id. */
         team_id: components["parameters"]["TeamId"];
-        /** @description Region name. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Region name. */
         region_name: components["parameters"]["RegionName"];
         /** @description Application id, a non-negative integer. */
         app_id: components["parameters"]["AppId"];
@@ -395,7 +395,7 @@ export interface components {
       status: "0" | "1" | "2" | "3";
       /** @description Region description. */
       desc: string;
-      /** @description Region scope. The only value the source names is `private`; others are not excluded. */
+      /** @description Region scope. */
       scope?: string;
     };
     /** @description One page of the regions enabled for a team. */
@@ -486,7 +486,7 @@ export interface components {
      * @enum {string}
      */
     PortProtocol: "tcp" | "http" | "mysql" | "grpc" | "udp";
-    /** @description A network port of a component; returned by all port operations. The live console wraps it in its envelope (`data.list` for the list, `data.bean` for add, update and delete); this document keeps the source's bare shape, marks each port answer with `x-console-envelope`, and the client unwraps the envelope. */
+    /** @description A network port of a component; returned by all port operations. */
     Port: {
       /** @description Port number. */
       container_port: number;
@@ -569,7 +569,7 @@ export interface components {
       domain_name: string;
       /** @description Container port. */
       container_port?: number;
-      /** @description Domain type. The values the source names: `http`, `https`, `httptphttps`, `httpandhttps`. */
+      /** @description Domain type. */
       protocol?: string;
       /** @description Certificate id. */
       certificate_id?: number;
@@ -648,7 +648,7 @@ export interface components {
       domain_name: string;
       /** @description Container port. */
       container_port?: number;
-      /** @description Domain type. The values the source names: `http`, `https`, `httptphttps`, `httpandhttps`. */
+      /** @description Domain type. */
       protocol?: string;
       /** @description Certificate id. */
       certificate_id?: number;
@@ -691,7 +691,7 @@ export interface components {
       /** @description Value. */
       value: string;
     };
-    /** @description The `tcp` member of `PostGatewayRule`. The source does not show which fields are required; this document requires `service_id` and `container_port`, as `Http` does, and keeps the others optional. */
+    /** @description The `tcp` member of `PostGatewayRule`. */
     PostTCPRule: {
       /** @description Bound port. */
       container_port: number;
@@ -706,7 +706,7 @@ export interface components {
       /** @description Default IP. */
       default_ip: string;
     };
-    /** @description Proxy configuration of an HTTP rule (the `configuration` member of `Http`). The source states no units; the template values are shown with each field. */
+    /** @description Proxy configuration of an HTTP rule (the `configuration` member of `Http`). */
     HttpConfiguration: {
       /** @description Proxy body size. Template value `0`. */
       proxy_body_size?: number;
@@ -725,7 +725,7 @@ export interface components {
       /** @description Headers to set. The template has one entry. */
       set_headers?: components["schemas"]["KeyValue"][];
     };
-    /** @description Body of HTTP rule creation, and the `http` member of `PostGatewayRule`. The source does not show whether the fields after `certificate_id` are required; this document makes them optional, as they are in `UpdatePostHTTPGatewayRule`. */
+    /** @description Body of HTTP rule creation, and the `http` member of `PostGatewayRule`. */
     Http: {
       /** @description Component id. */
       service_id: string;
@@ -768,14 +768,14 @@ export interface components {
       auto_ssl_config?: string;
       configuration?: components["schemas"]["HttpConfiguration"];
     };
-    /** @description Body of gateway rule creation. The source shows only an example shape: no attribute table, no allowed values of `protocol`. This document requires `protocol`, names `http` and `tcp` as its values, and keeps both members optional: the member that matches `protocol` carries the rule. */
+    /** @description Body of gateway rule creation. */
     PostGatewayRule: {
-      /** @description Which kind of rule to create; the values used are `http` and `tcp` (the source shows no list). */
+      /** @description Which kind of rule to create; the values used are `http` and `tcp`. */
       protocol: string;
       tcp?: components["schemas"]["PostTCPRule"];
       http?: components["schemas"]["Http"];
     };
-    /** @description A TCP gateway rule record. The source does not say which fields are always present; all are optional here. */
+    /** @description A TCP gateway rule record. */
     TCPGatewayRule: {
       /** @description Record id. */
       ID: number;
@@ -804,7 +804,7 @@ export interface components {
       /** @description External port already enabled. */
       is_outer_service: boolean;
     };
-    /** @description Response of gateway rule creation. The source does not say which members are always present. */
+    /** @description Response of gateway rule creation. */
     GatewayRule: {
       /** @description HTTP rules (records read back spell `domain_heander`). */
       http?: components["schemas"]["HTTPGatewayRule"][];
@@ -816,14 +816,14 @@ export interface components {
       /** @description A pair: the Unix timestamp as a string, then the value as a string. The client's `toSamples` turns it into `{ time: Date, value: number }`. */
       value: string[];
     };
-    /** @description A monitoring query result. The source does not show the allowed values of `resultType`. */
+    /** @description A monitoring query result. */
     Data: {
       /** @description Result type. */
       resultType?: string;
       /** @description The series. */
       result: components["schemas"]["MonitorDataSerializers"][];
     };
-    /** @description One monitored item of a component. The source does not show the allowed values of `monitor_item` or `status`. */
+    /** @description One monitored item of a component. */
     ComponentMonitorItemsSerializers: {
       data?: components["schemas"]["Data"];
       /** @description The monitored item. */
@@ -944,7 +944,7 @@ export interface components {
       service_region: string;
       /** @description Description. */
       desc?: string | null;
-      /** @description Category. The values the source names: `application`, `cache`, `store`. */
+      /** @description Category. */
       category: string;
       /** @description Version. */
       version: string;
@@ -1096,7 +1096,7 @@ export interface components {
         "application/json": components["schemas"]["ConsoleError"];
       };
     };
-    /** @description The team, region, application, component or rule does not exist. Some 404s have an empty body or the JSON `null` (marked `x-console-may-send`). */
+    /** @description The team, region, application, component or rule does not exist. */
     NotFound: {
       headers: {
         [name: string]: unknown;
@@ -1162,25 +1162,25 @@ export interface components {
     };
   };
   parameters: {
-    /** @description Team id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+    /** @description Team id. */
     TeamId: string;
-    /** @description Region id or name. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+    /** @description Region id or name. */
     RegionId: string;
     /** @description Whether the resource figures (`used_*`, `total_*`, `health_status`) are wanted. The console reads it as the string `true` or `false`. */
     ExtendInfo: "true" | "false";
-    /** @description Region name. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+    /** @description Region name. */
     RegionName: string;
     /** @description Application id, a non-negative integer. */
     AppId: number;
-    /** @description Component id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+    /** @description Component id. */
     ServiceId: string;
     /** @description Port number, 1 to 65535. */
     Port: string;
     /** @description Only the rules that need automatic certificate matching. The console reads it as the string `true` or `false`. */
     AutoSsl: "true" | "false";
-    /** @description Gateway rule id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+    /** @description Gateway rule id. */
     RuleId: string;
-    /** @description Application id. The source gives it as a string in this operation; it holds a non-negative integer. */
+    /** @description Application id. */
     AppIdString: string;
     /** @description Restrict to components with external access. The console reads it as the string `true` or `false`. */
     IsOuter: "true" | "false";
@@ -1203,7 +1203,7 @@ export interface operations {
       };
       header?: never;
       path: {
-        /** @description Team id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Team id. */
         team_id: components["parameters"]["TeamId"];
       };
       cookie?: never;
@@ -1252,14 +1252,14 @@ export interface operations {
   getRegion: {
     parameters: {
       query?: {
-        /** @description Region name or id (the source declares it in the query too). */
+        /** @description Region name or id. */
         region_id?: string;
         /** @description Whether the resource figures (`used_*`, `total_*`, `health_status`) are wanted. The console reads it as the string `true` or `false`. */
         extend_info?: components["parameters"]["ExtendInfo"];
       };
       header?: never;
       path: {
-        /** @description Region id or name. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Region id or name. */
         region_id: components["parameters"]["RegionId"];
       };
       cookie?: never;
@@ -1312,13 +1312,13 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Team id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Team id. */
         team_id: components["parameters"]["TeamId"];
-        /** @description Region name. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Region name. */
         region_name: components["parameters"]["RegionName"];
         /** @description Application id, a non-negative integer. */
         app_id: components["parameters"]["AppId"];
-        /** @description Component id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Component id. */
         service_id: components["parameters"]["ServiceId"];
       };
       cookie?: never;
@@ -1368,13 +1368,13 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Team id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Team id. */
         team_id: components["parameters"]["TeamId"];
-        /** @description Region name. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Region name. */
         region_name: components["parameters"]["RegionName"];
         /** @description Application id, a non-negative integer. */
         app_id: components["parameters"]["AppId"];
-        /** @description Component id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Component id. */
         service_id: components["parameters"]["ServiceId"];
       };
       cookie?: never;
@@ -1426,13 +1426,13 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Team id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Team id. */
         team_id: components["parameters"]["TeamId"];
-        /** @description Region name. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Region name. */
         region_name: components["parameters"]["RegionName"];
         /** @description Application id, a non-negative integer. */
         app_id: components["parameters"]["AppId"];
-        /** @description Component id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Component id. */
         service_id: components["parameters"]["ServiceId"];
         /** @description Port number, 1 to 65535. */
         port: components["parameters"]["Port"];
@@ -1483,13 +1483,13 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Team id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Team id. */
         team_id: components["parameters"]["TeamId"];
-        /** @description Region name. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Region name. */
         region_name: components["parameters"]["RegionName"];
         /** @description Application id, a non-negative integer. */
         app_id: components["parameters"]["AppId"];
-        /** @description Component id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Component id. */
         service_id: components["parameters"]["ServiceId"];
         /** @description Port number, 1 to 65535. */
         port: components["parameters"]["Port"];
@@ -1594,13 +1594,13 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Team id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Team id. */
         team_id: components["parameters"]["TeamId"];
-        /** @description Region name. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Region name. */
         region_name: components["parameters"]["RegionName"];
         /** @description Application id, a non-negative integer. */
         app_id: components["parameters"]["AppId"];
-        /** @description Gateway rule id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Gateway rule id. */
         rule_id: components["parameters"]["RuleId"];
       };
       cookie?: never;
@@ -1675,11 +1675,11 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Team id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Team id. */
         team_id: components["parameters"]["TeamId"];
-        /** @description Region name. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Region name. */
         region_name: components["parameters"]["RegionName"];
-        /** @description Application id. The source gives it as a string in this operation; it holds a non-negative integer. */
+        /** @description Application id. */
         app_id: components["parameters"]["AppIdString"];
       };
       cookie?: never;
@@ -1753,9 +1753,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Team id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Team id. */
         team_id: components["parameters"]["TeamId"];
-        /** @description Region name. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Region name. */
         region_name: components["parameters"]["RegionName"];
         /** @description Application id, a non-negative integer. */
         app_id: components["parameters"]["AppId"];
@@ -1817,9 +1817,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Team id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Team id. */
         team_id: components["parameters"]["TeamId"];
-        /** @description Region name. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Region name. */
         region_name: components["parameters"]["RegionName"];
         /** @description Application id, a non-negative integer. */
         app_id: components["parameters"]["AppId"];
@@ -1913,9 +1913,9 @@ export interface operations {
       };
       header?: never;
       path: {
-        /** @description Team id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Team id. */
         team_id: components["parameters"]["TeamId"];
-        /** @description Region name. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Region name. */
         region_name: components["parameters"]["RegionName"];
         /** @description Application id, a non-negative integer. */
         app_id: components["parameters"]["AppId"];
@@ -1997,9 +1997,9 @@ export interface operations {
       };
       header?: never;
       path: {
-        /** @description Team id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Team id. */
         team_id: components["parameters"]["TeamId"];
-        /** @description Region name. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Region name. */
         region_name: components["parameters"]["RegionName"];
         /** @description Application id, a non-negative integer. */
         app_id: components["parameters"]["AppId"];
@@ -2126,9 +2126,9 @@ export interface operations {
       };
       header?: never;
       path: {
-        /** @description Team id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Team id. */
         team_id: components["parameters"]["TeamId"];
-        /** @description Region name. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Region name. */
         region_name: components["parameters"]["RegionName"];
       };
       cookie?: never;
@@ -2185,9 +2185,9 @@ export interface operations {
       };
       header?: never;
       path: {
-        /** @description Team id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Team id. */
         team_id: components["parameters"]["TeamId"];
-        /** @description Region name. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Region name. */
         region_name: components["parameters"]["RegionName"];
         /** @description Application id, a non-negative integer. */
         app_id: components["parameters"]["AppId"];
@@ -2289,13 +2289,13 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Team id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Team id. */
         team_id: components["parameters"]["TeamId"];
-        /** @description Region name. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Region name. */
         region_name: components["parameters"]["RegionName"];
         /** @description Application id, a non-negative integer. */
         app_id: components["parameters"]["AppId"];
-        /** @description Component id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any script); any other character (a dot, a slash, a space, `%`) can never reach this operation. */
+        /** @description Component id. */
         service_id: components["parameters"]["ServiceId"];
       };
       cookie?: never;

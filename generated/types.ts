@@ -14,8 +14,7 @@ export interface AddPortBody extends Schema<"AddPortBody"> {}
 export interface AppBaseInfo extends Schema<"AppBaseInfo"> {}
 
 /**
- * One monitored item of a component. The source does not show the allowed values of `monitor_item` or
- * `status`.
+ * One monitored item of a component.
  */
 export interface ComponentMonitorItemsSerializers extends Schema<"ComponentMonitorItemsSerializers"> {}
 
@@ -35,7 +34,7 @@ export interface ComponentMonitorSerializers extends Schema<"ComponentMonitorSer
 export interface ConsoleError extends Schema<"ConsoleError"> {}
 
 /**
- * A monitoring query result. The source does not show the allowed values of `resultType`.
+ * A monitoring query result.
  */
 export interface Data extends Schema<"Data"> {}
 
@@ -45,7 +44,7 @@ export interface Data extends Schema<"Data"> {}
 export interface EnterpriseHTTPGatewayRule extends Schema<"EnterpriseHTTPGatewayRule"> {}
 
 /**
- * Response of gateway rule creation. The source does not say which members are always present.
+ * Response of gateway rule creation.
  */
 export interface GatewayRule extends Schema<"GatewayRule"> {}
 
@@ -55,15 +54,12 @@ export interface GatewayRule extends Schema<"GatewayRule"> {}
 export interface HTTPGatewayRule extends Schema<"HTTPGatewayRule"> {}
 
 /**
- * Body of HTTP rule creation, and the `http` member of `PostGatewayRule`. The source does not show
- * whether the fields after `certificate_id` are required; this document makes them optional, as they
- * are in `UpdatePostHTTPGatewayRule`.
+ * Body of HTTP rule creation, and the `http` member of `PostGatewayRule`.
  */
 export interface Http extends Schema<"Http"> {}
 
 /**
- * Proxy configuration of an HTTP rule (the `configuration` member of `Http`). The source states no
- * units; the template values are shown with each field.
+ * Proxy configuration of an HTTP rule (the `configuration` member of `Http`).
  */
 export interface HttpConfiguration extends Schema<"HttpConfiguration"> {}
 
@@ -93,10 +89,7 @@ export interface MarketInstall extends Schema<"MarketInstall"> {}
 export interface MonitorDataSerializers extends Schema<"MonitorDataSerializers"> {}
 
 /**
- * A network port of a component; returned by all port operations. The live console wraps it in its
- * envelope (`data.list` for the list, `data.bean` for add, update and delete); this document keeps the
- * source's bare shape, marks each port answer with `x-console-envelope`, and the client unwraps the
- * envelope.
+ * A network port of a component; returned by all port operations.
  */
 export interface Port extends Schema<"Port"> {}
 
@@ -106,15 +99,12 @@ export interface Port extends Schema<"Port"> {}
 export type PortProtocol = Schema<"PortProtocol">;
 
 /**
- * Body of gateway rule creation. The source shows only an example shape: no attribute table, no
- * allowed values of `protocol`. This document requires `protocol`, names `http` and `tcp` as its
- * values, and keeps both members optional: the member that matches `protocol` carries the rule.
+ * Body of gateway rule creation.
  */
 export interface PostGatewayRule extends Schema<"PostGatewayRule"> {}
 
 /**
- * The `tcp` member of `PostGatewayRule`. The source does not show which fields are required; this
- * document requires `service_id` and `container_port`, as `Http` does, and keeps the others optional.
+ * The `tcp` member of `PostGatewayRule`.
  */
 export interface PostTCPRule extends Schema<"PostTCPRule"> {}
 
@@ -129,8 +119,7 @@ export interface RegionInfoR extends Schema<"RegionInfoR"> {}
 export interface ServiceBaseInfo extends Schema<"ServiceBaseInfo"> {}
 
 /**
- * A TCP gateway rule record. The source does not say which fields are always present; all are optional
- * here.
+ * A TCP gateway rule record.
  */
 export interface TCPGatewayRule extends Schema<"TCPGatewayRule"> {}
 
@@ -167,13 +156,11 @@ export interface UpdatePostHTTPGatewayRule extends Schema<"UpdatePostHTTPGateway
 /** The ids of a region: its path parameters team_id, region_name. */
 export interface RegionScope {
   /**
-   * Team id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any
-   * script); any other character (a dot, a slash, a space, `%`) can never reach this operation.
+   * Team id.
    */
   teamId: string;
   /**
-   * Region name. The console routes match it against `[\w\-]+` (Python, so letters and digits of any
-   * script); any other character (a dot, a slash, a space, `%`) can never reach this operation.
+   * Region name.
    */
   regionName: string;
 }
@@ -189,8 +176,7 @@ export interface AppScope extends RegionScope {
 /** The ids of a component: its path parameters team_id, region_name, app_id, service_id. */
 export interface ComponentScope extends AppScope {
   /**
-   * Component id. The console routes match it against `[\w\-]+` (Python, so letters and digits of any
-   * script); any other character (a dot, a slash, a space, `%`) can never reach this operation.
+   * Component id.
    */
   serviceId: string;
 }
@@ -201,7 +187,7 @@ export type AddPortInput = Omit<AddPortBody, "port"> & { port: number };
 /** The options of `regions.get` (getRegion): its query parameters. */
 export interface GetRegionOptions {
   /**
-   * Region name or id (the source declares it in the query too).
+   * Region name or id.
    */
   regionId?: string;
   /**

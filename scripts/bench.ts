@@ -10,6 +10,7 @@ import { benchCalls } from "./bench/calls.ts";
 import { benchCommands, children, generateSteps, tscFigures, type Measured, type Summary } from "./bench/run.ts";
 import { benchSize, bundleClientForNode } from "./bench/size.ts";
 import { typecheckPrograms, writeSyntheticSpec } from "./bench/synthetic-spec.ts";
+import { toolsListSize } from "./bench/tools-list.ts";
 
 /** Per call, the client against the floor (fetch with a per-attempt timeout, t) and bare openapi-fetch (b). */
 const TARGETS: Record<string, number> = { "c/t": 1.04, "c/b": 1.05 };
@@ -29,7 +30,7 @@ const SMOKE: typeof FULL = {
   warmup: false, // no untimed runs: the first `generate` writes what `--check` reads
 };
 /** What each part takes, in seconds, about (a full run on 2 cores; a smoke run takes a tenth): for the time left. */
-const EXPECTED_SECONDS = { calls: 60, size: 5, generation: 35, typecheck: 45, scale: 250 };
+const EXPECTED_SECONDS = { calls: 60, size: 5, mcp: 1, generation: 35, typecheck: 45, scale: 250 };
 type Part = keyof typeof EXPECTED_SECONDS;
 const PARTS = Object.keys(EXPECTED_SECONDS) as Part[];
 const USAGE = `usage: npm run bench -- [--smoke] [--only <part>,<part>...] [--json <file>] [--keep]
@@ -48,6 +49,7 @@ const TABLES = {
   stubbed:
     "Without the network (`fetch` replaced by a function answering the same bodies at once; {rounds} interleaved rounds of {calls} calls): what each contender itself costs per call, in µs\n|GET|POST",
   size: "**Size**: the size budgets (`scripts/bench/size.ts`): what a page loads up front, bundled by esbuild (platform browser, format esm, minified; openapi-fetch left outside, as `client.raw` imports it on its first call); gzip level 9\nbundle|bytes|gzip bytes|issue 21's target|`npm test`'s ceiling",
+  mcp: "**MCP tools/list**: the JSON of the server's answer (`scripts/bench/tools-list.ts`), tokens estimated at 4 characters each\nserver|tools|characters|tokens, about|`npm test`'s ceiling",
   modules:
     "Where the bytes of one operation with its core go, by module (where they are, from the bundle's source map): minified bytes, and gzip bytes the bundle loses without the module\nmodule|bytes|gzip bytes",
   generation:
@@ -108,6 +110,24 @@ const PART: Record<Part, (config: typeof FULL, work: string) => Promise<[unknown
     const rows = size.budgets.map((b) => [b.name, int(b.raw), gzip(b), int(b.target), int(b.ceiling)]);
     const modules = size.oneOperation.map((m) => [m.module, int(m.raw), int(m.gzip)]);
     return [size, `${table("size", {}, rows)}\n${table("modules", {}, modules)}`];
+  },
+  async mcp() {
+    const sizes = toolsListSize();
+    const rows = sizes.map((s) => [
+      s.name,
+      s.tools,
+      `${int(s.chars)} ${mark(s.chars, s.ceiling)}`,
+      int(s.tokens),
+      int(s.ceiling),
+    ]);
+    return [
+      sizes,
+      table(
+        "mcp",
+        {},
+        rows.map((row) => row.map(String)),
+      ),
+    ];
   },
   async generation(config, work) {
     const out = ["--out", join(work, "generated")];

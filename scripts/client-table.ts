@@ -1,7 +1,7 @@
 // Builds the client's method layer (generated/operations.ts, types.ts, functions.ts, groups.ts, methods.json) from the
 // bundled spec: docs/editing-the-spec.md, "How an operation appears in the client".
-import type { ClientMethod, MethodArgument } from "./lib/methods.ts";
-import { deref, refName, type Json } from "./lib/spec.ts";
+import type { ClientMethod, MethodArgument, OperationDescription } from "./lib/methods.ts";
+import { deref, inlined, refName, type Json } from "./lib/spec.ts";
 
 /** What a node of the bundled spec may hold, as the generators read it (deref follows a `$ref`). */
 type Node = { $ref?: string; description?: string; example?: Json; [key: string]: unknown };
@@ -207,7 +207,8 @@ function entryOf(spec: Spec, path: string, http: (typeof METHODS)[number], item:
     response: deref(spec, media.schema).type === "array" ? "array" : "object",
     ...(timeRange && { timeRange }),
   };
-  return { op, table, group, method, effect, pathParams, queryParams, body, response: media.schema, shortcuts, paging };
+  const response = media.schema;
+  return { op, table, group, method, effect, pathParams, queryParams, requestBody, body, response, shortcuts, paging };
 }
 
 function shortcutOf(spec: Spec, body: Media | undefined, s: ShortcutSpec, where: string) {
@@ -322,6 +323,42 @@ function exampleOf(spec: Spec, schema: Schema, example = deref(spec, schema).exa
   );
 }
 
+/** An operation's request and answer by the spec's names, schemas inlined: what surfaces that work by those read. */
+function describe(spec: Spec, o: Entry): OperationDescription {
+  const schema = (node: Schema) => inlined(spec, node as Json) as OperationDescription["answer"]["schema"];
+  const example = (node: Schema, given?: Json) => {
+    const value = exampleOf(spec, node, given ?? deref(spec, node).example);
+    return value === undefined ? {} : { example: value };
+  };
+  const parameters = [...o.pathParams, ...o.queryParams].map((p) => ({
+    name: p.name,
+    in: p.in as "path" | "query",
+    required: p.required === true,
+    ...("option" in p && { option: p.option as string }),
+    ...(p.description && { description: p.description }),
+    schema: schema(p.schema),
+    ...example(p.schema, p.example),
+  }));
+  const { body, requestBody, paging } = o;
+  const param = (option: string) => o.table.options[option]!;
+  return {
+    ...(o.op.description && { description: o.op.description }),
+    parameters,
+    ...(body && {
+      body: {
+        required: requestBody!.required === true,
+        ...(requestBody!.description && { description: requestBody!.description }),
+        schema: schema(body.schema),
+        ...example(body.schema, body.example),
+      },
+    }),
+    answer: {
+      schema: schema(o.response),
+      ...(paging && { paging: { page: param(paging.page), pageSize: param(paging.pageSize) } }),
+    },
+  };
+}
+
 /** A method of the grouped client: its methods.json entry, doc comment and return type, and the configuration of a
  * shortcut or an iterator (src/shortcut.ts, src/pagination.ts). */
 type Method = { o: Entry; entry: ClientMethod; about: string; returned: string; config?: object };
@@ -351,7 +388,17 @@ function methodsOf(spec: Spec, o: Entry): Method[] {
   const base = { operationId: id, group: o.group, effect: o.effect, http: `${http} ${path}` };
   const summary = o.op.summary;
   const about = doc(summary + ".", wrap(o.op.description), `\`${http} ${path}\` (${id})`);
-  const entry: ClientMethod = { name: via, method: o.method, kind: "operation", ...base, summary, args, returns };
+  const operationSpec = describe(spec, o);
+  const entry: ClientMethod = {
+    name: via,
+    method: o.method,
+    kind: "operation",
+    ...base,
+    summary,
+    args,
+    returns,
+    operationSpec,
+  };
   const methods: Method[] = [{ o, entry, about, returned }];
   const bodyAt = o.table.args.findIndex((a) => a.kind === "body");
   for (const { method, summary, fixed, argument: a } of o.shortcuts) {

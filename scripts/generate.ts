@@ -88,7 +88,7 @@ async function buildOutputs(options: Options, timed: Timed): Promise<Record<stri
       outputs[out(name)] = await format(source, "typescript");
   };
   await timed("format-ts", formatTs, "schema.ts and the client's files");
-  const tools = await timed("mcp-tools", () => mcpTools(spec), "mcp-tools.json");
+  const tools = await timed("mcp-tools", () => mcpTools(methods), "mcp-tools.json");
   outputs[out("mcp-tools.json")] = await json(tools);
   /** The generated part of a file beside the output directory (the project's, for generated/), where it is. */
   const beside = async (name: string, marker: string, rewrite: (text: string) => string | Promise<string>) => {

@@ -2,13 +2,13 @@
 // stderr), or --http <port>. The console token comes from RAINBOND_TOKEN only.
 import { Console } from "node:console";
 import { parseArgs } from "node:util";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import type { LogLevel } from "rainbond-openapi";
 import pkg from "../package.json" with { type: "json" };
 import { createRainbondCore } from "rainbond-openapi/core";
 import { LOOPBACK, serveHttp } from "./http.js";
 import { MAX_RESULT_CHARS, createServer } from "./server.js";
-import { servedTools } from "./tools.js";
+import { GROUPS, servedTools, unknownSelection } from "./tools.js";
 
 const HELP = `Usage: rainbond-openapi-mcp --base-url <origin> [options]
 
@@ -16,6 +16,12 @@ An MCP server for a Rainbond console: every operation of its Open API v1 as a to
 
   --base-url <origin>   the console's origin, e.g. https://console.example.org:7070 (or RAINBOND_URL)
   --allow-write         serve the tools that change the console too (default: only those that read)
+  --tools <list>        serve only these groups or tools, comma-separated (groups: ${GROUPS.join(", ")});
+                        less for an agent to read on every turn
+  --trust-agent         run destructive tools (deleting or closing a port) without asking a person first; by
+                        default the MCP client asks its user to confirm each such call, and one that cannot
+                        ask sends nothing
+  --confirm-timeout-ms <ms>  time a person has to confirm a destructive call (default 120000)
   --http <port>         serve Streamable HTTP at http://<host>:<port>/mcp instead of stdio (0: any free port)
   --host <address>      the address --http binds (default 127.0.0.1); one that is not loopback needs
                         RAINBOND_MCP_TOKEN, a bearer token every MCP client must send
@@ -29,10 +35,13 @@ An answer longer than ${MAX_RESULT_CHARS} characters of JSON is cut, with a note
 
 class UsageError extends Error {}
 
-function positiveInteger(flag: string, value: string | undefined, min = 1): number | undefined {
+function integer(flag: string, value: string | undefined, min = 1, max = Number.MAX_SAFE_INTEGER) {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new UsageError(`--${flag} must be an integer of at least ${min}`);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
+    throw new UsageError(`--${flag} must be an integer ${range} (got ${JSON.stringify(value)})`);
+  }
   return n;
 }
 
@@ -46,6 +55,9 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
       options: {
         "base-url": { type: "string" },
         "allow-write": { type: "boolean", default: false },
+        "trust-agent": { type: "boolean", default: false },
+        tools: { type: "string" },
+        "confirm-timeout-ms": { type: "string" },
         http: { type: "string" },
         host: { type: "string", default: "127.0.0.1" },
         "timeout-ms": { type: "string" },
@@ -56,7 +68,7 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
       },
     }));
   } catch (e) {
-    throw new UsageError(`${(e as Error).message}\n\n${HELP}`);
+    throw new UsageError(`${(e as Error).message} (--help lists the options)`);
   }
   if (values.help) return void process.stdout.write(`${HELP}\n`);
   if (values.token !== undefined) {
@@ -65,7 +77,7 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
     );
   }
   const baseUrl = values["base-url"] ?? env.RAINBOND_URL;
-  if (!baseUrl) throw new UsageError(`--base-url <origin> (or RAINBOND_URL) is required\n\n${HELP}`);
+  if (!baseUrl) throw new UsageError("--base-url <origin> (or RAINBOND_URL) is required (--help lists the options)");
   const token = env.RAINBOND_TOKEN;
   if (!token) throw new UsageError("RAINBOND_TOKEN is not set: the console's API token comes from it, never a flag");
   const secrets = [token, env.RAINBOND_MCP_TOKEN ?? ""];
@@ -74,8 +86,8 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
     core = createRainbondCore({
       baseUrl,
       token,
-      timeoutMs: positiveInteger("timeout-ms", values["timeout-ms"]),
-      retries: positiveInteger("retries", values.retries, 0),
+      timeoutMs: integer("timeout-ms", values["timeout-ms"]),
+      retries: integer("retries", values.retries, 0),
       logger: err,
       logLevel: values["log-level"] as LogLevel | undefined,
     });
@@ -83,24 +95,33 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
     throw new UsageError((e as Error).message);
   }
   const allowWrite = values["allow-write"];
-  const makeServer = () => createServer({ core, allowWrite, secrets, name: pkg.name, version: pkg.version });
-  const count = servedTools(allowWrite).length;
+  const tools = values.tools?.split(",").map((name) => name.trim());
+  const unknown = unknownSelection({ allowWrite, tools });
+  if (unknown.length) {
+    throw new UsageError(`--tools: ${unknown.join(", ")} is no group or tool (groups: ${GROUPS.join(", ")})`);
+  }
+  const trustAgent = values["trust-agent"];
+  const confirmTimeoutMs = integer("confirm-timeout-ms", values["confirm-timeout-ms"]);
+  const identity = { name: pkg.name, version: pkg.version };
+  const selection = { allowWrite, tools };
+  const makeServer = () => createServer({ core, ...selection, trustAgent, confirmTimeoutMs, secrets, ...identity });
+  const count = servedTools(selection).length;
   const what = `${count} tools (${allowWrite ? "reading and writing" : "read-only; --allow-write serves the rest"})`;
   if (values.http === undefined) {
     if (argv.some((arg) => arg.startsWith("--host")))
       throw new UsageError("--host needs --http <port>: it is the address the HTTP server binds");
-    await makeServer().connect(new StdioServerTransport());
+    serveStdio(makeServer);
     err.error(`rainbond-openapi-mcp: ${what} for ${core.baseUrl}, over stdio`);
     return;
   }
   const host = values.host;
   const { url, close } = await serveHttp({
-    port: positiveInteger("http", values.http, 0)!,
+    port: integer("http", values.http, 0, 65_535)!,
     host,
     bearer: env.RAINBOND_MCP_TOKEN || undefined,
     makeServer,
   }).catch((e: Error) => {
-    throw e instanceof UsageError || /RAINBOND_MCP_TOKEN/.test(e.message) ? new UsageError(e.message) : e;
+    throw new UsageError(/RAINBOND_MCP_TOKEN/.test(e.message) ? e.message : `--http on ${host}: ${e.message}`);
   });
   const auth = env.RAINBOND_MCP_TOKEN ? "; bearer token required" : LOOPBACK.has(host) ? "; Host checked" : "";
   err.error(`rainbond-openapi-mcp: ${what} for ${core.baseUrl}, listening on ${url}${auth}`);

@@ -1,21 +1,20 @@
-// The tools, as `npm run generate` made them from the spec (generated/mcp-tools.json), and what the server needs of
+// The tools, as `npm run generate` made them from the client's table (generated/mcp-tools.json), and what the server needs of
 // them: which are listed, how arguments are checked against a tool's inputSchema, and how they split into the
 // operation's path, query and body.
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import type { Tool } from "@modelcontextprotocol/server";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
 import generated from "../../generated/mcp-tools.json" with { type: "json" };
-import type { OperationInput } from "rainbond-openapi/core";
+import type { OperationInput } from "../../src/call.js";
 
-/** How the server calls a tool's operation (from the spec's x-rainbond- marks). */
+/** How the server calls a tool's operation (from the table's entry of it). */
 export interface OperationInfo {
+  /** The client's group of it (`ports`): --tools serves groups. */
   group: string;
-  method: string;
   effect: "read" | "write" | "destructive";
-  httpMethod: string;
-  path: string;
+  /** `GET /openapi/v1/...` */
+  http: string;
   pathParams: string[];
-  queryParams: { name: string; option?: string }[];
-  body: boolean;
+  queryParams: string[];
   /** The answer is an array, given as `{ items: [...] }`. */
   wrapped: boolean;
   paging?: { page: string; pageSize: string };
@@ -26,22 +25,34 @@ export interface ToolEntry {
   operation: OperationInfo;
 }
 
-const file = generated as unknown as { sensitive: string[]; tools: ToolEntry[] };
+const file = generated as unknown as { tools: ToolEntry[] };
 
 /** Every tool of the spec, by name. */
 export const entries: ReadonlyMap<string, ToolEntry> = new Map(file.tools.map((entry) => [entry.tool.name, entry]));
-/** The fields the spec marks x-sensitive: masked wherever they appear in an answer. */
-export const sensitiveFields: ReadonlySet<string> = new Set(file.sensitive);
 
-export function entryOf(name: string): ToolEntry {
-  const entry = entries.get(name);
-  if (!entry) throw new Error(`no tool ${name}`);
-  return entry;
+/** The groups of tools, as --tools names them. */
+export const GROUPS: readonly string[] = [...new Set([...entries.values()].map((e) => e.operation.group))].sort();
+
+/** What a server serves: all tools, or those of some groups or names (--tools); those that change the console too. */
+export interface Selection {
+  allowWrite: boolean;
+  /** Groups (`ports`) and tool names (`getComponent`); all tools when absent. */
+  tools?: readonly string[];
 }
 
-/** The tools a server lists and serves: those that change nothing, or all of them with --allow-write. */
-export function servedTools(allowWrite: boolean): ToolEntry[] {
-  return [...entries.values()].filter((entry) => allowWrite || entry.operation.effect === "read");
+/** The names of `selection.tools` that are no group nor tool. */
+export function unknownSelection({ tools = [] }: Selection): string[] {
+  return tools.filter((name) => !GROUPS.includes(name) && !entries.has(name));
+}
+
+/** The tools a server lists and serves, sorted by name: those that change nothing, or all with --allow-write; of the
+ * groups or names of --tools only, when given. */
+export function servedTools({ allowWrite, tools }: Selection): ToolEntry[] {
+  return [...entries.values()].filter(
+    ({ tool, operation }) =>
+      (allowWrite || operation.effect === "read") &&
+      (!tools || tools.includes(operation.group) || tools.includes(tool.name)),
+  );
 }
 
 const validator = new AjvJsonSchemaValidator();
@@ -73,14 +84,15 @@ function field(at: string, root: string): string {
     .join("");
 }
 
-/** What is wrong with a tool's arguments, or undefined; unknown arguments are named one by one. */
-export function checkArguments(entry: ToolEntry, args: Record<string, unknown>): string | undefined {
-  const unknown = Object.keys(args).filter((name) => !(name in entry.tool.inputSchema.properties));
-  if (unknown.length) {
-    const known = Object.keys(entry.tool.inputSchema.properties).join(", ") || "none";
-    return `${unknown.join(", ")}: not an argument of ${entry.tool.name} (its arguments: ${known})`;
-  }
-  return mismatch(entry.tool.inputSchema, args, "arguments");
+/**
+ * Arguments that are not the tool's, named one by one, or undefined. Everything else is the client's to check, with
+ * its own messages (`body.port must be a port number from 1 to 65535`), before anything is sent.
+ */
+export function unknownArguments(entry: ToolEntry, args: Record<string, unknown>): string | undefined {
+  const unknown = Object.keys(args).filter((name) => !Object.hasOwn(entry.tool.inputSchema.properties, name));
+  if (!unknown.length) return undefined;
+  const known = Object.keys(entry.tool.inputSchema.properties).join(", ") || "none";
+  return `${unknown.join(", ")}: not an argument of ${entry.tool.name} (its arguments: ${known})`;
 }
 
 /** The arguments as the operation's path, query and body. */
@@ -89,7 +101,7 @@ export function inputOf({ operation }: ToolEntry, args: Record<string, unknown>)
     Object.fromEntries(names.filter((name) => args[name] !== undefined).map((name) => [name, args[name]]));
   return {
     path: pick(operation.pathParams),
-    query: pick(operation.queryParams.map((p) => p.name)),
+    query: pick(operation.queryParams),
     body: args.body,
   };
 }

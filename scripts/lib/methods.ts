@@ -34,6 +34,35 @@ export interface ClientMethod {
   args: MethodArgument[];
   /** The named TypeScript type it returns (`Port[]`, `AsyncGenerator<TeamRegionsResp>`). */
   returns: string;
+  /** An operation's own entry only: its request and answer by the spec's names, with their schemas. */
+  operationSpec?: OperationDescription;
+}
+
+/** A schema of the spec with every `$ref` replaced by what it points at (its `x-` marks kept). */
+export type InlineSchema = { [keyword: string]: unknown };
+
+/** An operation as a surface that works by the spec's names (the MCP server, a command line) reads it. */
+export interface OperationDescription {
+  /** The spec's description of it, for callers. */
+  description?: string;
+  /** Path parameters, then query parameters, as the client takes them. */
+  parameters: {
+    name: string;
+    in: "path" | "query";
+    required: boolean;
+    /** A query parameter's option name in the client (`pageSize`). */
+    option?: string;
+    description?: string;
+    schema: InlineSchema;
+    /** The spec's example, as the client takes it. */
+    example?: unknown;
+  }[];
+  body?: { required: boolean; description?: string; schema: InlineSchema; example?: unknown };
+  answer: {
+    schema: InlineSchema;
+    /** The query parameters of a paged answer's page and page size. */
+    paging?: { page: string; pageSize: string };
+  };
 }
 
 export function readMethods(dir = root): ClientMethod[] {

@@ -35,6 +35,15 @@ export function deref<T = Json>(doc: object, node: T): T {
   return at as T;
 }
 
+/** `node` with every local `$ref` inside it replaced by what it points at (the spec has no cycles). */
+export function inlined(doc: object, node: Json, depth = 0): Json {
+  if (depth > 64) throw new Error("inlined: a $ref cycle");
+  const at = deref(doc, node);
+  if (Array.isArray(at)) return at.map((item) => inlined(doc, item, depth + 1));
+  if (!isObject(at)) return at;
+  return Object.fromEntries(Object.entries(at).map(([key, value]) => [key, inlined(doc, value, depth + 1)]));
+}
+
 /** The schema a `$ref` names (`#/components/schemas/Port` -> `Port`), if it names one. */
 export function refName(node: unknown): string | undefined {
   const ref = isObject(node) ? node.$ref : undefined;

@@ -6,12 +6,15 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ElicitRequestSchema, type ElicitRequest, type ElicitResult } from "@modelcontextprotocol/sdk/types.js";
+import { readMethods } from "../../scripts/lib/methods.ts";
 import type { McpToolsFile } from "../../scripts/mcp-tools.ts";
 import { root } from "../helpers/readme.js";
 
 export const bin = join(root, "mcp/dist/cli.js");
 export const toolsFile: McpToolsFile = JSON.parse(readFileSync(join(root, "generated/mcp-tools.json"), "utf8"));
 const spec = JSON.parse(readFileSync(join(root, "generated/openapi.json"), "utf8"));
+const methods = readMethods();
 
 /** Builds the bin (esbuild, about 0.1 s; written by rename, so test files building at once do not collide). */
 export function buildBin(): void {
@@ -26,8 +29,19 @@ export interface Running {
   close: () => Promise<void>;
 }
 
+/** How a test's client answers the server's requests for a person's confirmation (form elicitation). */
+export type Confirm = (request: ElicitRequest["params"]) => ElicitResult | Promise<ElicitResult>;
+
+/** A Client; with `confirm`, one that offers form elicitation and answers with it. */
+function clientOf(confirm?: Confirm): Client {
+  const capabilities = confirm ? { elicitation: { form: {} } } : {};
+  const client = new Client({ name: "rainbond-openapi-test", version: "0" }, { capabilities });
+  if (confirm) client.setRequestHandler(ElicitRequestSchema, (request) => confirm(request.params));
+  return client;
+}
+
 /** Starts the bin over stdio with `args` and only `env` (plus PATH) in its environment, and connects a Client. */
-export async function overStdio(args: string[], env: Record<string, string>): Promise<Running> {
+export async function overStdio(args: string[], env: Record<string, string>, confirm?: Confirm): Promise<Running> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [bin, ...args],
@@ -36,7 +50,7 @@ export async function overStdio(args: string[], env: Record<string, string>): Pr
   });
   let stderr = "";
   transport.stderr?.on("data", (chunk) => (stderr += chunk));
-  const client = new Client({ name: "rainbond-openapi-test", version: "0" });
+  const client = clientOf(confirm);
   await client.connect(transport);
   return { client, stderr: () => stderr, close: () => client.close() };
 }
@@ -77,42 +91,25 @@ export async function httpClient(url: string, headers: Record<string, string> = 
 }
 
 type Json = Record<string, any>;
-const deref = (node: Json): Json =>
-  node?.$ref
-    ? deref(
-        node.$ref
-          .slice(2)
-          .split("/")
-          .reduce((at: Json, key: string) => at[key], spec),
-      )
-    : node;
 
-function operation(operationId: string): { item: Json; op: Json } {
+/** The spec's example of an operation's answer (200 or 201). */
+export function exampleAnswer(operationId: string): any {
   for (const item of Object.values(spec.paths) as Json[]) {
-    for (const method of ["get", "put", "post", "delete", "patch"]) {
-      if (item[method]?.operationId === operationId) return { item, op: item[method] };
+    for (const op of Object.values(item) as Json[]) {
+      if (op?.operationId === operationId)
+        return (op.responses["200"] ?? op.responses["201"]).content["application/json"].example;
     }
   }
   throw new Error(`no operation ${operationId}`);
 }
 
-/** The spec's example of an operation's answer (200 or 201). */
-export function exampleAnswer(operationId: string): any {
-  const { op } = operation(operationId);
-  return (op.responses["200"] ?? op.responses["201"]).content["application/json"].example;
-}
-
-/** Valid arguments for a tool, from the spec's examples: every required parameter, and the body. */
+/** Valid arguments for a tool, from the one table's examples: every required parameter, and the body. */
 export function exampleArguments(operationId: string): Record<string, unknown> {
-  const { item, op } = operation(operationId);
+  const spec = methods.find((m) => m.operationId === operationId && m.operationSpec)?.operationSpec;
+  if (!spec) throw new Error(`no operation ${operationId}`);
   const args: Record<string, unknown> = {};
-  for (const p of [...(item.parameters ?? []), ...(op.parameters ?? [])].map(deref)) {
-    if (!p.required) continue;
-    const example = p.example ?? p.schema.example;
-    args[p.name] = p.schema.type === "integer" ? Number(example) : example;
-  }
-  const body = op.requestBody?.content?.["application/json"]?.example;
-  if (body !== undefined) args.body = body;
+  for (const p of spec.parameters) if (p.required) args[p.name] = p.example;
+  if (spec.body?.example !== undefined) args.body = spec.body.example;
   return args;
 }
 

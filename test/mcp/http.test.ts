@@ -80,6 +80,18 @@ describe("on another address", () => {
     expect(run.stderr).toMatch(/--host 0\.0\.0\.0 is not a loopback address: set RAINBOND_MCP_TOKEN/);
   });
 
+  test("a port out of range is one line and exit 2", () => {
+    const run = spawnSync(process.execPath, [bin, "--base-url", "http://127.0.0.1:9", "--http", "99999"], {
+      env: { PATH: process.env.PATH ?? "", ...env },
+      encoding: "utf8",
+      timeout: 15_000,
+    });
+    expect([run.status, run.stderr]).toEqual([
+      2,
+      'rainbond-openapi-mcp: --http must be an integer from 0 to 65535 (got "99999")\n',
+    ]);
+  });
+
   test("asks every request for the bearer token", async () => {
     const bearer = "mcp-bearer-8d1e";
     const server = await overHttp(["--base-url", inject("prismUrl"), "--host", "0.0.0.0"], {
@@ -98,5 +110,43 @@ describe("on another address", () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+describe("before reading a body", () => {
+  const bearer = "mcp-bearer-5c2a";
+  let server: HttpRunning;
+  let url: string;
+  beforeAll(async () => {
+    server = await overHttp(["--base-url", inject("prismUrl"), "--host", "0.0.0.0"], {
+      ...env,
+      RAINBOND_MCP_TOKEN: bearer,
+    });
+    url = server.url.replace("0.0.0.0", "127.0.0.1");
+  });
+  afterAll(() => server?.stop());
+
+  /** A JSON-RPC error answer with no internals: no HTML, no stack trace, no path of the machine. */
+  const jsonRpcError = (answer: { body: string }, code: number) => {
+    expect(answer.body).not.toMatch(/<html|<pre|\bat \w|\/node_modules\/|\/mcp\/dist\//i);
+    expect(JSON.parse(answer.body)).toMatchObject({ jsonrpc: "2.0", error: { code }, id: null });
+  };
+
+  test("authenticates first: malformed JSON or a body over 100 KB without the bearer token is 401", async () => {
+    for (const body of ["{not json", JSON.stringify({ pad: "z".repeat(200_000) })]) {
+      const answer = await post(url, {}, body);
+      expect(answer.status).toBe(401);
+      jsonRpcError(answer, -32000);
+    }
+  });
+
+  test("with the bearer token, malformed JSON is a JSON-RPC parse error and a body over 100 KB is 413", async () => {
+    const authorization = `Bearer ${bearer}`;
+    const malformed = await post(url, { authorization }, "{not json");
+    expect(malformed.status).toBe(400);
+    jsonRpcError(malformed, -32700);
+    const large = await post(url, { authorization }, JSON.stringify({ pad: "z".repeat(200_000) }));
+    expect(large.status).toBe(413);
+    jsonRpcError(large, -32000);
   });
 });

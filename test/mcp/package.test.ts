@@ -2,8 +2,8 @@
 // plain JS that needs nothing but the SDK (the client is bundled in). And docs/mcp.md lists the tools as generated.
 //
 // mcp/ is not an npm workspace: changesets (the release) takes a workspace root for no package, and the client is the
-// root. The SDK is a devDependency of the root (the tests and the bin in a clone resolve it there) at the version
-// mcp/package.json depends on.
+// root. The SDK's packages are devDependencies of the root (the tests and the bin in a clone resolve them there) at
+// the versions mcp/package.json depends on; the root keeps the 1.x line's SDK too, whose Client most tests drive.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -29,25 +29,24 @@ test("the client's package gains no MCP dependency and packs nothing of mcp/", (
   const manifest = json("package.json");
   expect(manifest.workspaces).toBeUndefined();
   expect(Object.keys(manifest.dependencies)).toEqual(["openapi-fetch"]);
-  expect(manifest.devDependencies["@modelcontextprotocol/sdk"]).toBe(
-    json("mcp/package.json").dependencies["@modelcontextprotocol/sdk"],
-  );
+  for (const [name, version] of Object.entries(json("mcp/package.json").dependencies))
+    expect(manifest.devDependencies[name], name).toBe(version);
   const pack = packed(".");
   expect(pack.name).toBe("rainbond-openapi");
   expect(pack.files.map((f) => f.path).filter((path) => /mcp/.test(path))).toEqual([]);
 }, 30_000);
 
-test("the MCP package depends on the SDK alone, pinned, and packs its bin", () => {
+test("the MCP package depends on the SDK's v2 server packages alone, pinned, and packs its bin", () => {
   const manifest = json("mcp/package.json");
-  expect(Object.keys(manifest.dependencies)).toEqual(["@modelcontextprotocol/sdk"]);
-  expect(manifest.dependencies["@modelcontextprotocol/sdk"]).toMatch(/^\d+\.\d+\.\d+$/); // an exact version
+  expect(Object.keys(manifest.dependencies)).toEqual(["@modelcontextprotocol/node", "@modelcontextprotocol/server"]);
+  for (const version of Object.values(manifest.dependencies)) expect(version).toMatch(/^\d+\.\d+\.\d+$/); // exact
   expect(manifest.bin).toEqual({ "rainbond-openapi-mcp": "dist/cli.js" });
   const pack = packed("mcp");
   expect(pack.files.map((f) => f.path).sort()).toEqual(["README.md", "dist/cli.js", "package.json"]);
   const code = readFileSync(bin, "utf8");
   expect(code.startsWith("#!/usr/bin/env node\n")).toBe(true);
   const imported = [...code.matchAll(/\bfrom\s*"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1] ?? m[2]);
-  expect(imported.filter((name) => !/^(node:|@modelcontextprotocol\/sdk\/)/.test(name!))).toEqual([]);
+  expect(imported.filter((name) => !/^(node:|@modelcontextprotocol\/(server|node)\b)/.test(name!))).toEqual([]);
 }, 30_000);
 
 test("docs/mcp.md lists the tools as generated (npm run generate rewrites the list)", () => {

@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { root } from "../helpers/readme.js";
+import { TOOLS_LIST_CEILING } from "../../scripts/bench/tools-list.ts";
 import { bin, buildBin, exampleArguments, overStdio, textOf, toolsFile, type Running } from "./helpers.js";
 
 const env = { RAINBOND_TOKEN: "mock-token-1234" };
@@ -13,7 +14,11 @@ let readWrite: Running;
 beforeAll(async () => {
   buildBin();
   const base = ["--base-url", inject("prismUrl")];
-  [readOnly, readWrite] = await Promise.all([overStdio(base, env), overStdio([...base, "--allow-write"], env)]);
+  const confirms = () => ({ action: "accept" as const, content: { confirm: true } }); // a person who says yes
+  [readOnly, readWrite] = await Promise.all([
+    overStdio(base, env),
+    overStdio([...base, "--allow-write"], env, confirms),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([readOnly?.close(), readWrite?.close()]);
@@ -29,6 +34,37 @@ describe("tools/list", () => {
     expect((await readWrite.client.listTools()).tools).toHaveLength(17);
   });
 
+  test("deterministic, each tool with a title, and within the ceiling of what it costs an agent to read", async () => {
+    const [first, again] = [await readOnly.client.listTools(), await readOnly.client.listTools()];
+    expect(JSON.stringify(again)).toBe(JSON.stringify(first));
+    const names = first.tools.map((t) => t.name);
+    expect(names).toEqual([...names].sort());
+    expect(first.tools.every((t) => typeof t.title === "string" && t.title.length > 0)).toBe(true);
+    const all = await readWrite.client.listTools();
+    expect(JSON.stringify(first).length).toBeLessThanOrEqual(TOOLS_LIST_CEILING["read-only"]);
+    expect(JSON.stringify(all).length).toBeLessThanOrEqual(TOOLS_LIST_CEILING["--allow-write"]);
+  });
+
+  test("--tools serves some groups or tools only; an unknown one is one line and exit 2", async () => {
+    const some = await overStdio(["--base-url", inject("prismUrl"), "--tools", "ports,getComponent"], env);
+    try {
+      const { tools } = await some.client.listTools();
+      expect(tools.map((t) => t.name)).toEqual(["getComponent", "listComponentPorts"]); // read-only still
+      const region = await some.client.callTool({ name: "getRegion", arguments: { region_id: "rainbond" } });
+      expect(textOf(region)).toBe("getRegion not served: the server was started with --tools ports,getComponent.");
+    } finally {
+      await some.close();
+    }
+    const run = spawnSync(process.execPath, [bin, "--base-url", "http://127.0.0.1:9", "--tools", "ports,dns"], {
+      env: { PATH: process.env.PATH ?? "", ...env },
+      encoding: "utf8",
+    });
+    expect([run.status, run.stderr]).toEqual([
+      2,
+      "rainbond-openapi-mcp: --tools: dns is no group or tool (groups: apps, components, gateway, monitor, ports, regions, teams)\n",
+    ]);
+  });
+
   test("annotations follow the spec's effect and method; schemas are objects without x- keys or examples", async () => {
     const { tools } = await readWrite.client.listTools();
     for (const tool of tools) {
@@ -37,7 +73,7 @@ describe("tools/list", () => {
         title: tool.title,
         readOnlyHint: operation.effect === "read",
         destructiveHint: operation.effect === "destructive",
-        idempotentHint: ["GET", "PUT", "DELETE"].includes(operation.httpMethod),
+        idempotentHint: /^(GET|PUT|DELETE) /.test(operation.http),
         openWorldHint: true,
       });
       expect(tool.inputSchema.type).toBe("object");
@@ -46,6 +82,8 @@ describe("tools/list", () => {
     }
     const text = JSON.stringify(tools);
     expect(text).not.toMatch(/"x-|"example/);
+    // descriptions are for callers: the spec keeps its notes for maintainers in x-maintainer-note
+    expect(text).not.toMatch(/the source\b|this document|live console|x-console-envelope/i);
     expect(text).not.toContain("STORE_ACCESS_KEY_PLACEHOLDER"); // the spec's example of market_access_key
     expect(tools.filter((t) => t.annotations?.destructiveHint).map((t) => t.name)).toEqual([
       "deleteComponentPort",
@@ -60,6 +98,22 @@ describe("tools/call against the mock", () => {
     expect(result.isError, textOf(result)).toBeFalsy();
     expect(result.structuredContent).toBeTypeOf("object");
     expect(JSON.parse(textOf(result))).toEqual(result.structuredContent);
+  });
+
+  test("arguments take the JSON types an agent sends: numbers and booleans, numeric strings too", async () => {
+    const calls = [
+      { name: "listTeamRegions", arguments: { team_id: "q8k2mz5d", page: 1, page_size: 5 } },
+      { name: "listTeamRegions", arguments: { team_id: "q8k2mz5d", page: "1", page_size: "5" } },
+      { name: "getRegion", arguments: { region_id: "rainbond", extend_info: true } },
+      {
+        name: "addComponentPort",
+        arguments: { ...exampleArguments("addComponentPort"), body: { port: 8080, protocol: "http" } },
+      },
+    ];
+    for (const call of calls) {
+      const result = await readWrite.client.callTool(call);
+      expect(result.isError, `${call.name}: ${textOf(result)}`).toBeFalsy();
+    }
   });
 
   test("a tool that changes the console is not served without --allow-write", async () => {

@@ -1,0 +1,91 @@
+// A destructive tool runs only once a person confirms it through the protocol (form elicitation), with the exact
+// arguments in the question; declined, cancelled, unanswered in time, or a client that cannot ask: nothing is sent.
+// Against a recording server of our own that counts requests.
+import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
+import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
+import { buildBin, exampleAnswer, exampleArguments, overStdio, textOf, type Confirm, type Running } from "./helpers.js";
+
+const env = { RAINBOND_TOKEN: "tok-confirm-0c4e1a7b" };
+const port = { ...exampleArguments("deleteComponentPort"), port: "8080" };
+let console_: RecordingServer;
+const running: Running[] = [];
+
+beforeAll(async () => {
+  buildBin();
+  console_ = await startRecordingServer(() => ({ body: exampleAnswer("deleteComponentPort") }));
+});
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((server) => server.close()));
+});
+afterAll(() => console_?.close());
+
+/** A server with --allow-write and `flags`, and a client answering confirmations with `confirm` (none: it cannot). */
+async function start(flags: string[], confirm?: Confirm) {
+  const server = await overStdio(
+    ["--base-url", console_.url, "--allow-write", "--retries", "0", ...flags],
+    env,
+    confirm,
+  );
+  running.push(server);
+  return server;
+}
+
+async function deletePort(server: Running) {
+  const before = console_.requests.length;
+  const result = await server.client.callTool({ name: "deleteComponentPort", arguments: port });
+  return { result, text: textOf(result), sent: console_.requests.slice(before) };
+}
+
+test("a person who confirms sees exactly what changes, and that call is sent", async () => {
+  const asked: string[] = [];
+  const server = await start([], (request) => {
+    asked.push(request.message);
+    return { action: "accept", content: { confirm: true } };
+  });
+  const { result, sent } = await deletePort(server);
+  expect(result.isError, textOf(result)).toBeFalsy();
+  expect(asked).toHaveLength(1);
+  expect(asked[0]).toMatch(/^Delete a port of a component: team_id "q8k2mz5d", .*service_id "gr3f9c2a", port "8080"/);
+  expect(asked[0]).toContain(
+    "(DELETE /openapi/v1/teams/q8k2mz5d/regions/rainbond/apps/12/services/gr3f9c2a/ports/8080)",
+  );
+  expect(sent.map((r) => `${r.method} ${r.pathname}`)).toEqual([
+    "DELETE /openapi/v1/teams/q8k2mz5d/regions/rainbond/apps/12/services/gr3f9c2a/ports/8080",
+  ]);
+  await deletePort(server); // a confirmation is for one call: the next one asks again
+  expect(asked).toHaveLength(2);
+});
+
+test.each([
+  ["declines", { action: "decline" } as const, /did not confirm it \(decline\): nothing was sent/],
+  ["cancels", { action: "cancel" } as const, /did not confirm it \(cancel\): nothing was sent/],
+  ["accepts without ticking", { action: "accept", content: { confirm: false } } as const, /not ticked/],
+])("a person who %s: nothing is sent", async (_, answer, said) => {
+  const server = await start([], () => answer);
+  const { result, text, sent } = await deletePort(server);
+  expect([result.isError, sent]).toEqual([true, []]);
+  expect(text).toMatch(new RegExp(`^deleteComponentPort: .*${said.source}`));
+});
+
+test("a client that cannot ask: nothing is sent, and the result says how to proceed", async () => {
+  const { result, text, sent } = await deletePort(await start([]));
+  expect([result.isError, sent]).toEqual([true, []]);
+  expect(text).toMatch(/cannot ask a person to confirm .*nothing was sent.*--trust-agent/);
+});
+
+test("no answer in time: nothing is sent", async () => {
+  const server = await start(["--confirm-timeout-ms", "200"], () => new Promise(() => {})); // never answers
+  const { result, text, sent } = await deletePort(server);
+  expect([result.isError, sent]).toEqual([true, []]);
+  expect(text).toMatch(/no confirmation from a person within 0\.2 s: nothing was sent/);
+});
+
+test("--trust-agent sends without asking; tools that are not destructive never ask", async () => {
+  let asked = 0;
+  const trusting = await start(["--trust-agent"], () => (asked++, { action: "decline" }));
+  expect((await deletePort(trusting)).sent).toHaveLength(1);
+  const asking = await start([], () => (asked++, { action: "decline" }));
+  const read = await asking.client.callTool({ name: "getComponent", arguments: exampleArguments("getComponent") });
+  expect(textOf(read)).not.toMatch(/confirm/);
+  expect(asked).toBe(0);
+});
