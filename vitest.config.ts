@@ -33,6 +33,7 @@ const unit = [
 ];
 
 const mock = [
+  "test/cli/mock.test.ts",
   "test/docs-samples.test.ts",
   "test/mcp/conformance.test.ts",
   "test/mcp/http.test.ts",
