@@ -8,6 +8,12 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 /** One paragraph: the spec's Markdown as plain text on one line (commander wraps it). */
 export const plain = (text = "") => text.replace(/\s+/g, " ").trim();
 
+/** A paragraph wrapped at 80 columns, for the text commander prints as it is. */
+const wrapped = (text: string) =>
+  plain(text)
+    .replace(/(.{1,80})(\s+|$)/g, "$1\n")
+    .trimEnd();
+
 /** What an input's help line says: the spec's text, what it takes, whether it is required, where its default is. */
 export function describe(command: MethodCommand, input: Input): string {
   const parts = [plain(command.method.docs[input.spec])];
@@ -64,7 +70,11 @@ export function exampleOf(command: MethodCommand): { line: string; stdin?: strin
 /** The text after a method command's options: what it changes, its secret members, and its example. */
 export function after(command: MethodCommand): string {
   const { method } = command;
-  const lines = [`\n${method.http} (${method.operationId})`];
+  const lines = [
+    "",
+    ...(method.docs[""] ? [wrapped(method.docs[""]), ""] : []),
+    `${method.http} (${method.operationId})`,
+  ];
   if (method.effect === "destructive") lines.push("Destructive: asks on a terminal first; elsewhere needs --yes.");
   else if (method.effect === "write") lines.push("Changes the console.");
   if (method.via) lines.push(`Calls ${method.via}${method.fixed ? ` with ${JSON.stringify(method.fixed)}` : ""}.`);

@@ -3,7 +3,7 @@
 import { Command, Option } from "commander";
 import tab from "@bomb.sh/tab/commander";
 import pkg from "../package.json" with { type: "json" };
-import { after, describe, plain, valueHint } from "./help.js";
+import { after, describe, valueHint } from "./help.js";
 import { FORMATS } from "./output.js";
 import { addProfileCommands } from "./profile.js";
 import { runMethod, type Io } from "./run.js";
@@ -17,8 +17,8 @@ Exit codes: 0 done, 2 usage or input, 3 auth, 4 not found, 5 conflict, 6 console
 
 function methodCommand(parent: Command, command: MethodCommand, io: Io): void {
   const { method } = command;
-  const sub = parent.command(command.name).summary(method.summary);
-  sub.description([method.summary + ".", plain(method.docs[""])].filter(Boolean).join("\n\n"));
+  // one line (shell completion lists it); the spec's description comes after the options
+  const sub = parent.command(command.name).description(method.summary.replace(/\.?$/, "."));
   for (const input of command.inputs) {
     if (input.secret) continue;
     if (input.positional) sub.argument(`<${input.name}>`, describe(command, input));
