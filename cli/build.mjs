@@ -5,7 +5,16 @@
 // on first use, so that starting costs only what a call needs. Each file is written to a temporary name and renamed
 // (chunks are named by their hash), so that builds racing each other (two test files) never leave half a file.
 // The bundled packages' licences go to dist/THIRD-PARTY-LICENSES.txt. Prints nothing on success.
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -39,8 +48,13 @@ const write = (file, contents) => {
   if (file.endsWith("cli.js")) chmodSync(temporary, 0o755);
   renameSync(temporary, file);
 };
-// the entry last: it imports the chunks
+// the entry last: it imports the chunks; then the chunks of earlier builds go
 for (const file of outputFiles.sort((a) => (a.path.endsWith("cli.js") ? 1 : -1))) write(file.path, file.contents);
+const made = new Set(outputFiles.map((file) => file.path));
+for (const name of readdirSync(join(dist, "chunks"))) {
+  const file = join(dist, "chunks", name);
+  if (!made.has(file) && name.endsWith(".js")) rmSync(file, { force: true });
+}
 
 const packages = new Set(
   Object.keys(metafile.inputs).flatMap((input) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1] ?? []),

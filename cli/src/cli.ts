@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { CommanderError } from "commander";
 import * as E from "../../src/errors.js";
-import { program } from "./program.js";
+import { addCompletion, program } from "./program.js";
 import { NoTokenError, type Io } from "./run.js";
 import { UsageError } from "./values.js";
 
@@ -31,7 +31,9 @@ const io: Io = {
 };
 
 try {
-  await program(io).parseAsync(process.argv);
+  const root = program(io);
+  await addCompletion(root, process.argv.slice(2));
+  await root.parseAsync(process.argv);
 } catch (e) {
   const code = exitCodeOf(e);
   // commander has printed its own; the client's messages are masked already

@@ -1,7 +1,6 @@
 // The command tree: `rainbond <group> <method>` for every method of the table, `rainbond profile ...`, and
 // `rainbond completion <shell>` (commander for parsing and help, @bomb.sh/tab for the shells' completion).
 import { Command, Option } from "commander";
-import tab from "@bomb.sh/tab/commander";
 import pkg from "../package.json" with { type: "json" };
 import { after, describe, valueHint } from "./help.js";
 import { FORMATS } from "./output.js";
@@ -70,6 +69,18 @@ export function program(io: Io): Command {
     for (const command of commands) methodCommand(sub, command, io);
   }
   addProfileCommands(root, io);
-  tab(root, { completionCommandName: "completion" });
   return root;
+}
+
+/**
+ * Adds `completion <shell>` (the script for bash, zsh, fish or powershell) and the hidden `complete -- <words>` that
+ * the script calls, from @bomb.sh/tab: loaded only when one of them runs, else a stand-in lists it in the help.
+ */
+export async function addCompletion(root: Command, argv: readonly string[]): Promise<void> {
+  if (argv[0] === "completion" || argv[0] === "complete") {
+    const { default: tab } = await import("@bomb.sh/tab/commander");
+    tab(root, { completionCommandName: "completion" });
+  } else {
+    root.command("completion <shell>").description("a completion script for bash, zsh, fish or powershell");
+  }
 }
