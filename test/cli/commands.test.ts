@@ -3,10 +3,13 @@
 // and profiles (the token read from standard input, kept in a file only its owner can read, never printed).
 import { readFileSync, statSync, chmodSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { readMethods } from "../../scripts/lib/methods.ts";
 import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
 import { buildBin, configDir, rainbond } from "./helpers.js";
+
+// each test runs the bin as a child process, a few times: seconds each on a busy machine
+vi.setConfig({ testTimeout: 90_000 });
 
 const methods = readMethods();
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -33,7 +36,7 @@ describe("--help", () => {
     }
   });
 
-  describe.concurrent.each(methods)("rainbond $group $method --help", (method) => {
+  describe.each(methods)("rainbond $group $method --help", (method) => {
     test("gives the spec's text, the operation, every parameter as a flag or argument, and an example", async () => {
       const ran = await rainbond([method.group, kebab(method.method), "--help"]);
       expect([ran.code, ran.stderr]).toEqual([0, ""]);

@@ -1,11 +1,14 @@
 // Every method of the client through the command line against the Prism mock of the spec: the example its --help
 // shows, run as written, prints on stdout exactly what the client's method returns for the same example (secret
 // fields masked, as the command line masks them), with nothing on stderr; and the formats a person or a script asks for.
-import { beforeAll, describe, expect, inject, test } from "vitest";
+import { beforeAll, describe, expect, inject, test, vi } from "vitest";
 import { parse } from "yaml";
 import { callMethod, readMethods } from "../../scripts/lib/methods.ts";
 import { createRainbondClient, redact } from "../../src/index.js";
 import { buildBin, exampleOf, rainbond } from "./helpers.js";
+
+// each test runs the bin as a child process, a few times: seconds each on a busy machine
+vi.setConfig({ testTimeout: 90_000 });
 
 const token = "tok-CLI-MOCK-4e7a19c2";
 const methods = readMethods();
@@ -17,7 +20,7 @@ beforeAll(() => {
   env = { RAINBOND_URL: inject("prismUrl"), RAINBOND_TOKEN: token };
 });
 
-describe.concurrent.each(methods)("rainbond $group $method", (method) => {
+describe.each(methods)("rainbond $group $method", (method) => {
   test("its help's example prints what the client's method returns, and nothing else", async () => {
     const help = await rainbond([method.group, kebab(method.method), "--help"]);
     const { args, input } = exampleOf(help.stdout);

@@ -5,9 +5,12 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test, vi } from "vitest";
 import { root } from "../helpers/readme.js";
 import { bin, buildBin } from "./helpers.js";
+
+// each test runs the bin as a child process, a few times: seconds each on a busy machine
+vi.setConfig({ testTimeout: 90_000 });
 
 const json = (path: string) => JSON.parse(readFileSync(join(root, path), "utf8"));
 const npm = (args: string[], cwd: string) =>
