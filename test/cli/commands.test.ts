@@ -4,6 +4,8 @@
 import { readFileSync, statSync, chmodSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { exampleOf as example } from "../../cli/src/help.ts";
+import { commandsByGroup } from "../../cli/src/table.ts";
 import { readMethods } from "../../scripts/lib/methods.ts";
 import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
 import { buildBin, configDir, rainbond } from "./helpers.js";
@@ -51,9 +53,14 @@ describe("--help", () => {
         if (method.kind === "shortcut" && name.startsWith("body.") && !taken.includes(name)) continue;
         expect(text).toContain(doc.replace(/\s+/g, " ").slice(0, 40));
       }
-      expect(ran.stdout).toMatch(
-        new RegExp(`\\nExample:\\n  \\$ (echo '.*' \\| )?rainbond ${method.group} ${kebab(method.method)}\\b`),
+      // the example the mock test runs (test/cli/mock.test.ts)
+      const { line, stdin } = example(
+        commandsByGroup()
+          .get(method.group)!
+          .find((c) => c.method.name === method.name)!,
       );
+      expect(ran.stdout).toContain(`\nExample:\n  $ ${stdin ? `echo '${stdin}' | ` : ""}${line}\n`);
+      expect(line).toMatch(new RegExp(`^rainbond ${method.group} ${kebab(method.method)}\\b`));
       expect(ran.stdout.includes("--yes")).toBe(method.effect === "destructive");
     });
   });

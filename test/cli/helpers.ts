@@ -52,12 +52,3 @@ export function words(line: string): string[] {
     ),
   );
 }
-
-/** The example a command's --help shows: its arguments after `rainbond`, and what it pipes to standard input. */
-export function exampleOf(help: string): { args: string[]; input: string } {
-  const line = /\n\s+\$ (.+)\s*$/.exec(help)?.[1];
-  if (!line) throw new Error(`no example in:\n${help}`);
-  const piped = /^echo ('[^']*') \| (.*)$/.exec(line);
-  const [, ...args] = words(piped ? piped[2]! : line);
-  return { args, input: piped ? words(piped[1]!)[0]! : "" };
-}
