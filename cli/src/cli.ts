@@ -9,7 +9,7 @@ import { UsageError } from "./values.js";
 
 /** The exit code of a failure. */
 export function exitCodeOf(e: unknown): number {
-  if (e instanceof CommanderError) return /^commander\.(helpDisplayed|version|help)$/.test(e.code) ? 0 : 2;
+  if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2; // help asked for, or the version: 0
   if (e instanceof UsageError || e instanceof E.RainbondInputError) return 2;
   if (e instanceof NoTokenError || e instanceof E.RainbondAuthError) return 3;
   if (e instanceof E.RainbondNotFoundError) return 4;

@@ -1,6 +1,7 @@
 // Runs one method command: its flags and arguments into the client's method (which checks them, before anything is
 // sent), a person's confirmation where the method is destructive, the request as curl for --dry-run, the pages for
 // --all, and the answer, secrets masked, through --query onto stdout.
+import { Console } from "node:console";
 import type { Writable } from "node:stream";
 import { groups } from "../../generated/groups.js";
 import { createRainbondCore, type RainbondCore } from "../../src/call.js";
@@ -106,11 +107,14 @@ const OPTION_FLAGS: Record<string, string> = {
   logLevel: "--log-level",
 };
 
-/** A RainbondInputError as a usage error naming what the user typed: a flag, an argument, or `--body`. */
-function usage(e: unknown, name: (argument: string) => string): unknown {
+/**
+ * A RainbondInputError as a usage error naming what the user typed (a flag, an argument, `--body`), after the method
+ * it refused; none for the client's options, which are the command's own.
+ */
+function usage(e: unknown, name: (argument: string) => string, method = true): unknown {
   if (!(e instanceof RainbondInputError)) return e;
   const rule = e.message.slice(`${e.operation}: ${e.argument} `.length);
-  return new UsageError(`${e.operation}: ${name(e.argument)} ${rule}`);
+  return new UsageError(`${method ? `${e.operation}: ` : ""}${name(e.argument)} ${rule}`);
 }
 
 /** Calls a method: its answer, or an iterator's items collected. */
@@ -152,14 +156,14 @@ export async function runMethod(
     token,
     timeoutMs: integer("timeout-ms", flags.timeoutMs),
     retries: integer("retries", flags.retries),
-    logger: { error: warn, warn, info: warn, debug: warn },
+    logger: new Console(io.stderr), // its lines begin `[rainbond]`, masked by the client
     logLevel: flags.logLevel as LogLevel | undefined,
   };
   const coreOf = (more: object = {}) => {
     try {
       return createRainbondCore({ ...options, ...more });
     } catch (e) {
-      throw usage(e, (argument) => OPTION_FLAGS[argument] ?? argument);
+      throw usage(e, (argument) => OPTION_FLAGS[argument] ?? argument, false);
     }
   };
   const named = (argument: string) => shownArgument(command, argument, values);

@@ -77,6 +77,9 @@ describe("--help", () => {
     const typo = await rainbond(["regions", "list-for-team", "--pagesize", "5"]);
     expect([typo.code, typo.stdout]).toEqual([2, ""]);
     expect(typo.stderr).toMatch(/unknown option '--pagesize'\n\(Did you mean --page-size\?\)/);
+    const none = await rainbond(["ports"]); // no method: the group's help, on stderr
+    expect([none.code, none.stdout]).toEqual([2, ""]);
+    expect(none.stderr).toMatch(/^Usage: rainbond ports /);
     const command = await rainbond(["ports", "lsit"]);
     expect(command.code).toBe(2);
     expect(command.stderr).toMatch(/unknown command 'lsit'\n\(Did you mean list\?\)/);
