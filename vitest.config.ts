@@ -35,6 +35,7 @@ const unit = [
 ];
 
 const mock = [
+  "test/cli/mock.test.ts",
   "test/docs-samples.test.ts",
   "test/mcp/clients.test.ts",
   "test/mcp/conformance.test.ts",

@@ -385,7 +385,7 @@ function methodsOf(spec: Spec, o: Entry): Method[] {
   });
   const returns = typeOf(spec, o.response);
   const returned = `RainbondPromise<${returns}>`;
-  const base = { operationId: id, group: o.group, effect: o.effect, http: `${http} ${path}` };
+  const base = { operationId: id, group: o.group, effect: o.effect, http: `${http} ${path}`, docs: docsOf(spec, o) };
   const summary = o.op.summary;
   const about = doc(summary + ".", wrap(o.op.description), `\`${http} ${path}\` (${id})`);
   const operationSpec = describe(spec, o);
@@ -408,7 +408,8 @@ function methodsOf(spec: Spec, o: Entry): Method[] {
     const type = a?.member ? typeOf(spec, members[a.member]!) : `{ ${taken.map(member).join("; ")} }`;
     const examples = Object.fromEntries(taken.map((m) => [m, exampleOf(spec, members[m]!)]));
     const example = a?.member ? examples[a.member] : examples;
-    const argument = a ? [{ name: a.name, kind: "argument" as const, type, optional: false, example }] : [];
+    const takes = a?.member ? { member: a.member } : { members: taken, required: a?.required ?? [] };
+    const argument = a ? [{ name: a.name, kind: "argument" as const, type, optional: false, example, ...takes }] : [];
     const shortArgs = [...args.slice(0, bodyAt), ...argument, ...args.slice(bodyAt + 1)];
     const fixedText = Object.entries(fixed).map(([k, v]) => `${k}: ${json(v)}`);
     const from = a ? ` and ${taken.map((m) => `\`${m}\``).join(", ")} from \`${a.name}\`` : "";
@@ -424,13 +425,25 @@ function methodsOf(spec: Spec, o: Entry): Method[] {
     const pageArgs = args.map((a) => (a.kind === "options" ? { ...a, type: options } : a));
     const name = `${o.group}.${method}`;
     const returns = `AsyncGenerator<${item}>`;
-    const entry = { name, method, kind: "paging" as const, ...base, via, summary, args: pageArgs, returns };
+    const paging = { page, pageSize };
+    const entry = { name, method, kind: "paging" as const, ...base, via, paging, summary, args: pageArgs, returns };
     const more = `Pages through \`${via}\`; \`options.maxItems\` (default 10,000) bounds the items taken: more is an error.`;
     const config = { name, page, pageSize, items, total, id: o.paging.id };
     const generator = `AsyncGenerator<${item}, void, undefined>`;
     methods.push({ o, entry, about: doc(wrap(summary), more), returned: generator, config });
   }
   return methods;
+}
+
+/** The spec's text for callers of an operation: its description, and its parameters' and body members' (`body.port`). */
+function docsOf(spec: Spec, o: Entry): ClientMethod["docs"] {
+  const members = o.body ? Object.entries(deref(spec, o.body.schema).properties ?? {}) : [];
+  const texts = [
+    ["", o.op.description],
+    ...[...o.pathParams, ...o.queryParams].map((p) => [p.name, p.description]),
+    ...members.map(([name, schema]) => [`body.${name}`, deref(spec, schema).description]),
+  ];
+  return Object.fromEntries(texts.filter(([, text]) => text).map(([name, text]) => [name, text!.trim()]));
 }
 
 const OWN = new Set(["CallOptions", "RainbondPromise", "RainbondCore", "Date", "AsyncGenerator", "Omit"]);

@@ -15,6 +15,10 @@ export interface MethodArgument {
   param?: string;
   /** The spec's example, as the client takes it (numbers where it takes numbers). */
   example?: unknown;
+  /** A shortcut's argument: the body member it gives, or the members of the object it is (and those required). */
+  member?: string;
+  members?: string[];
+  required?: string[];
 }
 
 export interface ClientMethod {
@@ -30,7 +34,12 @@ export interface ClientMethod {
   /** The method a shortcut or an iterator calls (`ports.update`), and the body members a shortcut fixes. */
   via?: string;
   fixed?: Record<string, unknown>;
+  /** An iterator's options that carry the page number (which it sets itself) and the page size. */
+  paging?: { page: string; pageSize: string };
   summary: string;
+  /** The spec's text for callers: the operation's description (key ""), its parameters' (`page_size`) and its body
+   * members' (`body.port`), for help pages (the command line's). */
+  docs: Record<string, string>;
   args: MethodArgument[];
   /** The named TypeScript type it returns (`Port[]`, `AsyncGenerator<TeamRegionsResp>`). */
   returns: string;

@@ -1,0 +1,80 @@
+// `rainbond profile add|list|remove|use`: named consoles with their token and default ids. The token is read from a
+// prompt (on a terminal, not echoed) or standard input, never from a flag, and never printed.
+import type { Command } from "commander";
+import { createRainbondCore } from "../../src/call.js";
+import { RainbondInputError } from "../../src/errors.js";
+import { formatOf, type Io } from "./run.js";
+import { render } from "./output.js";
+import { readProfiles, writeProfiles, type Profile } from "./settings.js";
+import { SCOPES } from "./table.js";
+import { UsageError } from "./values.js";
+
+async function readToken(io: Io): Promise<string> {
+  if (!io.stdinIsTTY) return io.stdinText().trim();
+  const prompts = await import("@clack/prompts");
+  const answer = await prompts.password({ message: "API token (not shown)", output: io.stderr });
+  return prompts.isCancel(answer) ? "" : answer.trim();
+}
+
+export function addProfileCommands(root: Command, io: Io): void {
+  const warn = (line: string) => void io.stderr.write(`rainbond: ${line}\n`);
+  const profile = root.command("profile").description("consoles by name: add, list, remove, use");
+  const add = profile
+    .command("add <name>")
+    .description("add or replace a profile; its token is read from a prompt, or standard input when piped")
+    .requiredOption("--base-url <origin>", "the console's origin, e.g. https://console.example.org:7070")
+    .option("--default", "make it the default profile");
+  for (const scope of SCOPES) add.option(`--${scope} <id>`, `the default --${scope}`);
+  add.action(async (name: string, flags: Record<string, string | boolean | undefined>) => {
+    const token = await readToken(io);
+    if (!token) throw new UsageError("no token given: type it at the prompt or pipe it to standard input");
+    try {
+      createRainbondCore({ baseUrl: flags.baseUrl as string, token }); // the client's own checks of both
+    } catch (e) {
+      if (!(e instanceof RainbondInputError)) throw e;
+      throw new UsageError(
+        e.message.replace(/^createRainbondClient: baseUrl/, "--base-url").replace(/^createRainbondClient: /, ""),
+      );
+    }
+    const file = readProfiles(io.env, warn);
+    const entry: Profile = { baseUrl: flags.baseUrl as string, token };
+    for (const scope of SCOPES)
+      if (typeof flags[scope] === "string") entry[scope as keyof Profile] = flags[scope] as string;
+    file.profiles[name] = entry;
+    if (flags.default || !file.default) file.default = name;
+    const where = writeProfiles(io.env, file);
+    io.stderr.write(`rainbond: profile "${name}" saved in ${where} (readable by its owner only)\n`);
+  });
+  profile
+    .command("list")
+    .description("the profiles, without their tokens")
+    .option("-o, --output <format>", "json, jsonl, yaml or table")
+    .action(async (flags: { output?: string }) => {
+      const file = readProfiles(io.env, warn);
+      const rows = Object.entries(file.profiles).map(([name, { token, ...rest }]) => ({
+        name,
+        default: name === file.default,
+        ...rest,
+        token: token ? "set" : "none",
+      }));
+      io.stdout.write(await render(rows, formatOf(flags, io), Boolean(io.stdout.isTTY) && !io.env.NO_COLOR));
+    });
+  /** The profiles file, which must hold profile `name`. */
+  const holding = (name: string) => {
+    const file = readProfiles(io.env, warn);
+    if (!file.profiles[name]) throw new UsageError(`no profile "${name}"`);
+    return file;
+  };
+  profile
+    .command("remove <name>")
+    .description("remove a profile and its token")
+    .action((name: string) => {
+      const file = holding(name);
+      delete file.profiles[name];
+      writeProfiles(io.env, { ...file, default: file.default === name ? undefined : file.default });
+    });
+  profile
+    .command("use <name>")
+    .description("make a profile the default")
+    .action((name: string) => void writeProfiles(io.env, { ...holding(name), default: name }));
+}

@@ -1,0 +1,86 @@
+// The command tree: `rainbond <group> <method>` for every method of the table, `rainbond profile ...`, and
+// `rainbond completion <shell>` (commander for parsing and help, @bomb.sh/tab for the shells' completion).
+import { Command, Option } from "commander";
+import pkg from "../package.json" with { type: "json" };
+import { after, describe, valueHint } from "./help.js";
+import { FORMATS } from "./output.js";
+import { addProfileCommands } from "./profile.js";
+import { runMethod, type Io } from "./run.js";
+import { commandsByGroup, type MethodCommand } from "./table.js";
+import { UsageError } from "./values.js";
+
+const ROOT_HELP = `
+Every method of the Rainbond console's Open API v1 as a command, from the same table as the client.
+Credentials: RAINBOND_TOKEN, or a profile (rainbond profile add); the console: --base-url, RAINBOND_URL or the profile.
+Exit codes: 0 done, 2 usage or input, 3 auth, 4 not found, 5 conflict, 6 console failure, 7 no connection, 1 other.`;
+
+function methodCommand(parent: Command, command: MethodCommand, io: Io): void {
+  const { method } = command;
+  // one line (shell completion lists it); the spec's description comes after the options
+  const sub = parent.command(command.name).description(method.summary.replace(/\.?$/, "."));
+  for (const input of command.inputs) {
+    if (input.secret) continue;
+    if (input.positional) sub.argument(`<${input.name}>`, describe(command, input));
+    else sub.option(`--${input.name} ${valueHint(input)}`, describe(command, input));
+  }
+  if (command.body) sub.option("--body <json>", "the body as JSON: inline, @file.json, or - for standard input");
+  sub.addOption(new Option("-o, --output <format>", "json, jsonl, yaml or table").choices(FORMATS));
+  sub.option("--query <jmespath>", "a JMESPath expression applied to the answer");
+  if (command.pager) sub.option("--all", "walk every page; prints the items");
+  if (method.effect === "destructive") sub.option("-y, --yes", "do it without asking");
+  sub.option("--dry-run", "print the request as curl (token masked); send nothing");
+  sub.option("--profile <name>", "the profile to use ($RAINBOND_PROFILE, or the default one)");
+  sub.option("--base-url <origin>", "the console's origin ($RAINBOND_URL, or the profile's)");
+  sub.option("--timeout-ms <ms>", "time allowed to each attempt (default 30000)");
+  sub.option("--retries <n>", "retries of idempotent requests with no answer or a 408/429/502/503/504 (default 2)");
+  sub.addOption(
+    new Option("--log-level <level>", "the client's log lines on stderr").choices([
+      "off",
+      "error",
+      "warn",
+      "info",
+      "debug",
+    ]),
+  );
+  sub.addOption(new Option("--token <token>").hideHelp());
+  sub.addHelpText("after", after(command));
+  sub.action(async (...given: unknown[]) => {
+    const self = given.at(-1) as Command;
+    const flags = self.opts();
+    if (flags.token !== undefined) {
+      throw new UsageError(
+        "--token is refused: a flag shows in process lists and shell history. Use RAINBOND_TOKEN or a profile.",
+      );
+    }
+    await runMethod(command, flags, self.args, io);
+  });
+}
+
+/** The program of one run, writing to `io`. */
+export function program(io: Io): Command {
+  const root = new Command("rainbond")
+    .description(`A command line for the Rainbond console's Open API v1.${ROOT_HELP}`)
+    .version(pkg.version)
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => void io.stdout.write(s), writeErr: (s) => void io.stderr.write(s) })
+    .showHelpAfterError("(add --help for usage)");
+  for (const [group, commands] of commandsByGroup()) {
+    const sub = root.command(group).description(`${commands.map((c) => c.name).join(", ")}`);
+    for (const command of commands) methodCommand(sub, command, io);
+  }
+  addProfileCommands(root, io);
+  return root;
+}
+
+/**
+ * Adds `completion <shell>` (the script for bash, zsh, fish or powershell) and the hidden `complete -- <words>` that
+ * the script calls, from @bomb.sh/tab: loaded only when one of them runs, else a stand-in lists it in the help.
+ */
+export async function addCompletion(root: Command, argv: readonly string[]): Promise<void> {
+  if (argv[0] === "completion" || argv[0] === "complete") {
+    const { default: tab } = await import("@bomb.sh/tab/commander");
+    tab(root, { completionCommandName: "completion" });
+  } else {
+    root.command("completion <shell>").description("a completion script for bash, zsh, fish or powershell");
+  }
+}

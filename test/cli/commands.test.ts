@@ -1,0 +1,183 @@
+// The command line's own surface, with no console: --help at every level (the spec's text, every flag the table
+// gives, an example), one command per method of the table, usage errors, completion scripts for bash, zsh and fish,
+// and profiles (the token read from standard input, kept in a file only its owner can read, never printed).
+import { readFileSync, statSync, chmodSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { exampleOf as example } from "../../cli/src/help.ts";
+import { commandsByGroup } from "../../cli/src/table.ts";
+import { readMethods } from "../../scripts/lib/methods.ts";
+import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
+import { buildBin, configDir, rainbond } from "./helpers.js";
+
+// each test runs the bin as a child process, a few times: seconds each on a busy machine
+vi.setConfig({ testTimeout: 90_000 });
+
+const methods = readMethods();
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+const groups = [...new Set(methods.map((m) => m.group))];
+
+beforeAll(() => buildBin());
+
+describe("--help", () => {
+  test("rainbond --help lists every group, the profiles and completion, and the exit codes", async () => {
+    const ran = await rainbond(["--help"]);
+    expect([ran.code, ran.stderr]).toEqual([0, ""]);
+    expect(ran.stdout).toMatch(/^Usage: rainbond /);
+    for (const name of [...groups, "profile", "completion"]) expect(ran.stdout).toMatch(new RegExp(`\\n  ${name}\\b`));
+    expect(ran.stdout).toMatch(/Exit codes: 0 done, 2 usage or input, 3 auth, 4 not found, 5 conflict, 6 console/);
+  });
+
+  test.each(groups)("rainbond %s --help lists its methods with their summaries", async (group) => {
+    const ran = await rainbond([group, "--help"]);
+    expect(ran.code).toBe(0);
+    const text = ran.stdout.replace(/\s+/g, " ");
+    for (const method of methods.filter((m) => m.group === group)) {
+      expect(ran.stdout).toContain(`  ${kebab(method.method)} `);
+      expect(text).toContain(method.summary.replace(/\.?$/, "."));
+    }
+  });
+
+  describe.each(methods)("rainbond $group $method --help", (method) => {
+    test("gives the spec's text, the operation, every parameter as a flag or argument, and an example", async () => {
+      const ran = await rainbond([method.group, kebab(method.method), "--help"]);
+      expect([ran.code, ran.stderr]).toEqual([0, ""]);
+      const text = ran.stdout.replace(/\s+/g, " ");
+      expect(text).toContain(method.summary.replace(/\.?$/, "."));
+      expect(text).toContain(`${method.http} (${method.operationId})`);
+      // a shortcut takes only the body members of its argument; the others it fixes
+      const taken = method.args.flatMap((a) => [a.member ?? a.members ?? []].flat().map((m) => `body.${m}`));
+      for (const [name, doc] of Object.entries(method.docs)) {
+        if (name === "body.market_access_key") continue; // secret: no flag, named below
+        if (name === "page" && method.kind === "paging") continue; // the iterator sets it
+        if (method.kind === "shortcut" && name.startsWith("body.") && !taken.includes(name)) continue;
+        expect(text).toContain(doc.replace(/\s+/g, " ").slice(0, 40));
+      }
+      // the example the mock test runs (test/cli/mock.test.ts)
+      const { line, stdin } = example(
+        commandsByGroup()
+          .get(method.group)!
+          .find((c) => c.method.name === method.name)!,
+      );
+      expect(ran.stdout).toContain(`\nExample:\n  $ ${stdin ? `echo '${stdin}' | ` : ""}${line}\n`);
+      expect(line).toMatch(new RegExp(`^rainbond ${method.group} ${kebab(method.method)}\\b`));
+      expect(ran.stdout.includes("--yes")).toBe(method.effect === "destructive");
+    });
+  });
+
+  test("a secret body member has no flag: its help says to give it in --body", async () => {
+    const ran = await rainbond(["apps", "install", "--help"]);
+    expect(ran.stdout).not.toMatch(/--market-access-key/);
+    expect(ran.stdout).toContain(
+      "market_access_key: secret, so no flag: give it in --body (@file.json or - for stdin).",
+    );
+  });
+
+  test("an unknown flag is a usage error (exit 2) with a suggestion; an unknown command too", async () => {
+    const typo = await rainbond(["regions", "list-for-team", "--pagesize", "5"]);
+    expect([typo.code, typo.stdout]).toEqual([2, ""]);
+    expect(typo.stderr).toMatch(/unknown option '--pagesize'\n\(Did you mean --page-size\?\)/);
+    const none = await rainbond(["ports"]); // no method: the group's help, on stderr
+    expect([none.code, none.stdout]).toEqual([2, ""]);
+    expect(none.stderr).toMatch(/^Usage: rainbond ports /);
+    const command = await rainbond(["ports", "lsit"]);
+    expect(command.code).toBe(2);
+    expect(command.stderr).toMatch(/unknown command 'lsit'\n\(Did you mean list\?\)/);
+  });
+});
+
+describe("completion", () => {
+  test.each(["bash", "zsh", "fish"])(
+    "rainbond completion %s prints a script that asks rainbond complete",
+    async (shell) => {
+      const ran = await rainbond(["completion", shell]);
+      expect(ran.code).toBe(0);
+      expect(ran.stdout).toContain(`${shell} completion for rainbond`);
+      expect(ran.stdout).toMatch(/rainbond complete --/);
+    },
+  );
+
+  test("rainbond complete -- suggests groups, methods, flags and their values from the table", async () => {
+    const lines = async (...args: string[]) => (await rainbond(["complete", "--", ...args])).stdout.split("\n");
+    expect(await lines("")).toEqual(
+      expect.arrayContaining(groups.map((g) => expect.stringMatching(new RegExp(`^${g}\\b`)))),
+    );
+    expect(await lines("ports", "")).toContain("open-outer\tEnables external service on a port.");
+    expect(await lines("regions", "list-for-team", "--pa")).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^--page-size\t/)]),
+    );
+    expect(await lines("ports", "list", "--output", "")).toEqual(
+      expect.arrayContaining(["json\t", "yaml\t", "table\t"]),
+    );
+  });
+});
+
+describe("profiles", () => {
+  let console: RecordingServer;
+  beforeAll(async () => {
+    console = await startRecordingServer(() => ({ body: [] }));
+  });
+  afterAll(() => console?.close());
+  const token = "tok-CLI-PROFILE-3d8c51aa";
+
+  test("add reads the token from standard input into a 0600 file; commands use it; it is never printed", async () => {
+    const dir = configDir();
+    const env = { RAINBOND_CONFIG_DIR: dir };
+    const add = await rainbond(["profile", "add", "prod", "--base-url", console.url, "--team", "q8k2mz5d"], {
+      env,
+      input: `${token}\n`,
+    });
+    expect(add.code).toBe(0);
+    const file = join(dir, "profiles.json");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({
+      default: "prod",
+      profiles: { prod: { baseUrl: console.url, token, team: "q8k2mz5d" } },
+    });
+    const list = await rainbond(["profile", "list"], { env });
+    expect(JSON.parse(list.stdout)).toEqual([
+      { name: "prod", default: true, baseUrl: console.url, team: "q8k2mz5d", token: "set" },
+    ]);
+    const ran = await rainbond(["apps", "list", "--region", "rainbond"], { env });
+    expect([ran.code, ran.stdout.trim()]).toEqual([0, "[]"]);
+    expect(console.requests.at(-1)).toMatchObject({ pathname: "/openapi/v1/teams/q8k2mz5d/regions/rainbond/apps" });
+    expect(console.requests.at(-1)!.headers.authorization).toBe(token);
+    const dry = await rainbond(["apps", "list", "--region", "rainbond", "--dry-run"], { env });
+    for (const out of [add, list, ran, dry]) expect(`${out.stdout}${out.stderr}`).not.toContain(token);
+  });
+
+  test("--profile and RAINBOND_PROFILE choose; an unknown one, an empty token and --token are usage errors", async () => {
+    const env = { RAINBOND_CONFIG_DIR: configDir() };
+    await rainbond(["profile", "add", "a", "--base-url", "http://127.0.0.1:9"], { env, input: token });
+    await rainbond(["profile", "add", "b", "--base-url", console.url], { env, input: token });
+    const chosen = await rainbond(["apps", "list", "--team", "t", "--region", "r", "--profile", "b"], { env });
+    expect(chosen.code).toBe(0);
+    const byEnv = await rainbond(["apps", "list", "--team", "t", "--region", "r"], {
+      env: { ...env, RAINBOND_PROFILE: "b" },
+    });
+    expect(byEnv.code).toBe(0);
+    const missing = await rainbond(["apps", "list", "--profile", "c"], { env });
+    expect([missing.code, missing.stderr]).toEqual([2, 'rainbond: no profile "c" (profiles: a, b)\n']);
+    const empty = await rainbond(["profile", "add", "d", "--base-url", console.url], { env, input: "" });
+    expect(empty.code).toBe(2);
+    const flag = await rainbond(["profile", "add", "e", "--base-url", console.url, "--token", token], { env });
+    expect([flag.code, flag.stderr]).toEqual([2, expect.stringMatching(/unknown option '--token'/)]);
+    await rainbond(["profile", "use", "b"], { env });
+    await rainbond(["profile", "remove", "a"], { env });
+    const list = await rainbond(["profile", "list"], { env });
+    expect(JSON.parse(list.stdout).map((p: { name: string; default: boolean }) => [p.name, p.default])).toEqual([
+      ["b", true],
+    ]);
+  });
+
+  test("a profiles file others can read is used, with a warning on stderr", async () => {
+    const dir = configDir();
+    const env = { RAINBOND_CONFIG_DIR: dir };
+    await rainbond(["profile", "add", "p", "--base-url", console.url], { env, input: token });
+    chmodSync(join(dir, "profiles.json"), 0o644);
+    const ran = await rainbond(["profile", "list"], { env });
+    expect(ran.code).toBe(0);
+    expect(ran.stderr).toMatch(/profiles\.json can be read by others than its owner: chmod 600 it/);
+  });
+});

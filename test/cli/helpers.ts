@@ -1,0 +1,54 @@
+// The command line as its users run it: the built bin (cli/dist/cli.js) in a child process, with only the
+// environment a test gives it (and PATH), a profiles folder of its own, and standard input from the test.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { root } from "../helpers/readme.js";
+
+export const bin = join(root, "cli/dist/cli.js");
+
+/** Builds the bin (esbuild, a fraction of a second; written by rename, so test files building at once do not collide). */
+export function buildBin(dir = root): void {
+  const result = spawnSync(process.execPath, [join(dir, "cli/build.mjs")], { encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`cli build failed:\n${result.stderr}`);
+}
+
+/** A fresh folder for profiles.json (RAINBOND_CONFIG_DIR). */
+export const configDir = () => mkdtempSync(join(tmpdir(), "rainbond-cli-"));
+
+export interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `rainbond ...args`; resolves when it has exited. */
+export function rainbond(
+  args: string[],
+  { env = {}, input = "", file = bin }: { env?: Record<string, string>; input?: string; file?: string } = {},
+): Promise<Ran> {
+  const child = spawn(process.execPath, [file, ...args], {
+    env: { PATH: process.env.PATH ?? "", RAINBOND_CONFIG_DIR: configDir(), ...env },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => (stdout += chunk));
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  child.stdin.end(input);
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** The words of a shell command line as the help's examples write them (single quotes, `'\''` inside). */
+export function words(line: string): string[] {
+  return (line.match(/(?:'[^']*'|\\'|[^\s'\\])+/g) ?? []).map((word) =>
+    word.replace(
+      /'([^']*)'|\\(')/g,
+      (_, quoted: string | undefined, escaped: string | undefined) => quoted ?? escaped!,
+    ),
+  );
+}
