@@ -28,7 +28,7 @@ export class RainbondError extends Error {
 /** Makes `error` one of request `info`: its message names the request (`ports.update (PUT /openapi/v1/...)`), then says `text`. */
 function about<E extends Error>(error: E, info: RequestInfo, text: string, fields?: object): E {
   error.message = named(info) + text;
-  return Object.assign(error, { operation: info.operation, method: info.method, path: info.path }, fields);
+  return Object.assign(error, info, fields);
 }
 
 /**
@@ -238,7 +238,7 @@ export class RainbondInputError extends RainbondError {
 }
 
 /** How every message names its request: `ports.update (PUT /openapi/v1/...)`. */
-const named = (info: RequestInfo) => `${info.operation} (${info.method} ${info.path})`;
+export const named = (info: RequestInfo) => `${info.operation} (${info.method} ${info.path})`;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);

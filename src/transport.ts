@@ -313,8 +313,8 @@ function follow(signal: AbortSignal, onAbort: () => void): () => void {
   };
 }
 
-const aborted = ({ operation, method, path }: E.RequestInfo, cause?: unknown) =>
-  new E.RainbondAbortError(`${operation} (${method} ${path}) was aborted by the caller`, { cause });
+const aborted = (info: E.RequestInfo, cause?: unknown) =>
+  new E.RainbondAbortError(`${E.named(info)} was aborted by the caller`, { cause });
 
 /** A thrown value's text, masked, cut and on one line, whatever was thrown (even an object whose toString throws). */
 function textOf(thrown: unknown, secrets: readonly string[], max?: number): string {
