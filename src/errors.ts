@@ -79,14 +79,12 @@ export class RainbondApiError extends RainbondError {
         ? `${msgShow} (${msg})`
         : (msgShow ?? msg ?? text(fields.detail) ?? text(body));
     const said = reason ? `: ${oneLine(reason)}` : statusText ? ` ${oneLine(statusText)}` : "";
-    const numeric = typeof code === "number" ? code : undefined;
-    const fault = failed ? "console-failed" : undefined;
     about(this, info, ` failed with ${status}${said}`, {
       status,
-      code: numeric,
+      code: typeof code === "number" ? code : undefined,
       msg,
       msgShow,
-      reason: fault,
+      reason: failed ? "console-failed" : undefined,
       body,
       requestId,
     });
@@ -188,8 +186,9 @@ export class RainbondResponseTooLargeError extends RainbondResponseError {
   override name = "RainbondResponseTooLargeError";
   declare readonly maxResponseBytes: number;
   constructor(info: RequestInfo, status: number, maxResponseBytes: number) {
-    const problem = `a body over maxResponseBytes (${maxResponseBytes} bytes), not read further`;
-    super(info, status, "", problem, { maxResponseBytes });
+    super(info, status, "", `a body over maxResponseBytes (${maxResponseBytes} bytes), not read further`, {
+      maxResponseBytes,
+    });
   }
 }
 
