@@ -251,7 +251,7 @@ function answer(t: Transport, { info, body: sent, envelope, shape }: Prepared, r
     const body = typeof data !== "string" ? redact(data, secrets) : data.trim() ? excerpt(data, secrets) : null;
     // the reason phrase and x-request-id are the server's text too: a console may echo the token in them
     const header = response.headers.get("x-request-id");
-    const requestId = header === null ? undefined : oneLine(maskText(header, secrets), 200);
+    const requestId = header === null ? undefined : textOf(header, secrets, 200);
     return E.apiError(info, status, body, requestId, maskText(response.statusText, secrets));
   }
   if (!parsed) throw new E.RainbondResponseError(info, status, excerpt(text, secretsIn(t.secrets, sent)));
