@@ -28,7 +28,7 @@ export class RainbondError extends Error {
 /** Makes `error` one of request `info`: its message names the request (`ports.update (PUT /openapi/v1/...)`), then says `text`. */
 function about<E extends Error>(error: E, info: RequestInfo, text: string, fields?: object): E {
   error.message = named(info) + text;
-  return Object.assign(error, { operation: info.operation, method: info.method, path: info.path }, fields);
+  return Object.assign(error, info, fields);
 }
 
 /**
@@ -79,14 +79,12 @@ export class RainbondApiError extends RainbondError {
         ? `${msgShow} (${msg})`
         : (msgShow ?? msg ?? text(fields.detail) ?? text(body));
     const said = reason ? `: ${oneLine(reason)}` : statusText ? ` ${oneLine(statusText)}` : "";
-    const numeric = typeof code === "number" ? code : undefined;
-    const fault = failed ? "console-failed" : undefined;
     about(this, info, ` failed with ${status}${said}`, {
       status,
-      code: numeric,
+      code: typeof code === "number" ? code : undefined,
       msg,
       msgShow,
-      reason: fault,
+      reason: failed ? "console-failed" : undefined,
       body,
       requestId,
     });
@@ -188,8 +186,9 @@ export class RainbondResponseTooLargeError extends RainbondResponseError {
   override name = "RainbondResponseTooLargeError";
   declare readonly maxResponseBytes: number;
   constructor(info: RequestInfo, status: number, maxResponseBytes: number) {
-    const problem = `a body over maxResponseBytes (${maxResponseBytes} bytes), not read further`;
-    super(info, status, "", problem, { maxResponseBytes });
+    super(info, status, "", `a body over maxResponseBytes (${maxResponseBytes} bytes), not read further`, {
+      maxResponseBytes,
+    });
   }
 }
 
@@ -238,7 +237,7 @@ export class RainbondInputError extends RainbondError {
 }
 
 /** How every message names its request: `ports.update (PUT /openapi/v1/...)`. */
-const named = (info: RequestInfo) => `${info.operation} (${info.method} ${info.path})`;
+export const named = (info: RequestInfo) => `${info.operation} (${info.method} ${info.path})`;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);

@@ -24,6 +24,7 @@ const SECRET_MEMBER = new RegExp(
 /** Control characters (C0, DEL, C1) and the Unicode line separators: escaped wherever server text is shown. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 const ENTITIES: Record<string, string> = { "&quot;": '"', "&#34;": '"', "&#x27;": "'", "&#39;": "'", "&amp;": "&" };
+const ENTITY = new RegExp(Object.keys(ENTITIES).join("|"), "g");
 const ESCAPES: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 
 /** What stands in for a server traceback (an unhandled error's `msg_show`): never kept, shown or logged. */
@@ -112,7 +113,7 @@ export function excerpt(text: string, secrets: readonly string[], max = 160): st
   const plain = maskText(text.slice(0, end), hidden)
     .replace(/<(script|style)\b[^<>]*>[\s\S]*?<\/\1>/gi, " ")
     .replace(/<[^<>]*>/g, " ")
-    .replace(/&(?:quot|#34|#x27|#39|amp);/g, (e) => ENTITIES[e]!);
+    .replace(ENTITY, (e) => ENTITIES[e]!);
   const at = plain.indexOf(TRACEBACK);
   const masked = maskText(at < 0 ? plain : `${plain.slice(0, at)} ${TRACEBACK_NOT_KEPT}`, secrets)
     .replace(SECRET_MEMBER, (_, name: string, separator = "", bare?: string, quoted?: string) => {
@@ -127,5 +128,8 @@ export function excerpt(text: string, secrets: readonly string[], max = 160): st
 /** `secret` as an HTML page escapes it: `&quot;` and `&#x27;` (Django, Python), or `&#34;` and `&#39;` (Jinja). */
 function htmlEscaped(secret: string): string[] {
   const amp = secret.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-  return [amp.replace(/"/g, "&quot;").replace(/'/g, "&#x27;"), amp.replace(/"/g, "&#34;").replace(/'/g, "&#39;")];
+  return [
+    ["&quot;", "&#x27;"],
+    ["&#34;", "&#39;"],
+  ].map(([quot, apos]) => amp.replace(/"/g, quot!).replace(/'/g, apos!));
 }

@@ -251,7 +251,7 @@ function answer(t: Transport, { info, body: sent, envelope, shape }: Prepared, r
     const body = typeof data !== "string" ? redact(data, secrets) : data.trim() ? excerpt(data, secrets) : null;
     // the reason phrase and x-request-id are the server's text too: a console may echo the token in them
     const header = response.headers.get("x-request-id");
-    const requestId = header === null ? undefined : oneLine(maskText(header, secrets), 200);
+    const requestId = header === null ? undefined : textOf(header, secrets, 200);
     return E.apiError(info, status, body, requestId, maskText(response.statusText, secrets));
   }
   if (!parsed) throw new E.RainbondResponseError(info, status, excerpt(text, secretsIn(t.secrets, sent)));
@@ -313,8 +313,8 @@ function follow(signal: AbortSignal, onAbort: () => void): () => void {
   };
 }
 
-const aborted = ({ operation, method, path }: E.RequestInfo, cause?: unknown) =>
-  new E.RainbondAbortError(`${operation} (${method} ${path}) was aborted by the caller`, { cause });
+const aborted = (info: E.RequestInfo, cause?: unknown) =>
+  new E.RainbondAbortError(`${E.named(info)} was aborted by the caller`, { cause });
 
 /** A thrown value's text, masked, cut and on one line, whatever was thrown (even an object whose toString throws). */
 function textOf(thrown: unknown, secrets: readonly string[], max?: number): string {

@@ -7,17 +7,17 @@ import { gzipSync } from "node:zlib";
 import { build, type BuildOptions } from "esbuild";
 import { root } from "../lib/script.ts";
 
-/** Each budget: what a bundle imports, issue 21's target, and the ceiling `npm test` holds it to (today's size). */
+/** Each budget: what a bundle imports, issue 21's target, and the ceiling `npm test` holds it to (the team's decision). */
 export const BUDGETS = {
   "one operation with its core": {
     entry: `export { createRainbondCore } from "./src/core.ts"; export { getComponent } from "./src/operations.ts";`,
     target: 4096,
-    ceiling: 8_420,
+    ceiling: 8_192,
   },
   "the grouped client": {
     entry: `export { createRainbondClient } from "./src/index.ts";`,
     target: 8192,
-    ceiling: 11_680,
+    ceiling: 11_776,
   },
   "toSamples alone": { entry: `export { toSamples } from "./src/index.ts";`, target: 512, ceiling: 512 },
 };
