@@ -244,14 +244,10 @@ export const queryComponentMonitor: (
  * Query monitoring of the components over a time range.
  *
  * Reads the monitored items of the application's components from `start` to `end`, one sample every
- * `step` seconds. The source declares `start`, `end` and `step` as path parameters although the path
- * has no placeholder for them; the live console reads them from the query string, and so does this
- * document. Without `start` and `end` the console answers 400 "params error". The Prometheus behind
- * the console returns at most 11,000 points per series, so `(end - start) / step` must not exceed it.
- *
- * The console keeps only `value` of each Prometheus result (one pair, not the series) and drops
- * `metric`; it reads `value` where Prometheus answers range queries with `values`, so against a real
- * Prometheus it may answer 500.
+ * `step` seconds. Without `start` and `end` the console answers 400 "params error". The Prometheus
+ * behind the console returns at most 11,000 points per series, so `(end - start) / step` must not
+ * exceed it. Each series comes as one `value` pair without its `metric`, and against a real Prometheus
+ * the console may answer 500 (it reads `value` where range answers carry `values`).
  *
  * `GET /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/monitor/query_range` (queryComponentMonitorRange)
  */

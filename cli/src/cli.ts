@@ -15,6 +15,7 @@ export function exitCodeOf(e: unknown): number {
   if (e instanceof E.RainbondNotFoundError) return 4;
   if (e instanceof E.RainbondConflictError) return 5;
   if (e instanceof E.RainbondServerError || e instanceof E.RainbondRateLimitError) return 6;
+  if (e instanceof E.RainbondApiError && e.reason === "console-record-invalid") return 6; // a read: not the input
   if (e instanceof E.RainbondApiError) return 2; // the console refused the request as given: 400, 412, ...
   if (e instanceof E.RainbondResponseError) return 6;
   if (e instanceof E.RainbondConnectionError) return 7;

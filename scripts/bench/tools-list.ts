@@ -4,7 +4,7 @@
 import { servedTools, type Selection } from "../../mcp/src/tools.ts";
 
 /** Regression ceilings, in characters of JSON: a little above today's figures. */
-export const TOOLS_LIST_CEILING = { "read-only": 27_000, "--allow-write": 57_000 };
+export const TOOLS_LIST_CEILING = { "read-only": 29_000, "--allow-write": 62_000 };
 /** A rough estimate of the tokens of JSON text: characters per token. */
 export const CHARS_PER_TOKEN = 4;
 

@@ -6,11 +6,12 @@ import { RainbondApiError, RainbondAuthError, RainbondBadRequestError, RainbondC
 import { RainbondConnectionError, RainbondError, RainbondInputError, RainbondNotFoundError } from "rainbond-openapi";
 import { RainbondRateLimitError, RainbondRedirectError, RainbondResponseError, redact } from "rainbond-openapi";
 import { RainbondResponseTooLargeError, RainbondServerError, RainbondTimeoutError, toSamples } from "rainbond-openapi";
+import { RainbondTeamNotOpenedError } from "rainbond-openapi";
 import type { AddPortInput, AppsApi, AppScope, Body, CallOptions, ClientOptions, components } from "rainbond-openapi";
 import type { ComponentsApi, ComponentScope, GatewayApi, Logger, LogLevel, MonitorApi } from "rainbond-openapi";
 import type { OperationData, OperationInput, operations, paths, Port, PortProtocol, PortsApi } from "rainbond-openapi";
 import type { RainbondClient, RainbondCore, RainbondGroups, RainbondPromise, RegionsApi } from "rainbond-openapi";
-import type { RegionScope } from "rainbond-openapi";
+import type { RainbondErrorReason, RegionScope } from "rainbond-openapi";
 import type { RequestInfo, RetryDelay, Sample, ServiceBaseInfo, TeamsApi, WithResponse } from "rainbond-openapi";
 
 const logger: Logger = console;
@@ -57,7 +58,10 @@ export async function use(): Promise<string[]> {
   } catch (err) {
     if (err instanceof RainbondBadRequestError) lines.push(Object.keys(err.fieldErrors).join());
     else if (err instanceof RainbondAuthError || err instanceof RainbondNotFoundError) lines.push(`${err.status}`);
-    else if (err instanceof RainbondConflictError || err instanceof RainbondRateLimitError) lines.push(`${err.code}`);
+    else if (err instanceof RainbondTeamNotOpenedError) {
+      const reason: RainbondErrorReason | undefined = err.reason;
+      lines.push(`${reason} ${err.code}`);
+    } else if (err instanceof RainbondConflictError || err instanceof RainbondRateLimitError) lines.push(`${err.code}`);
     else if (err instanceof RainbondServerError) lines.push(`${err.msgShow} ${err.requestId}`);
     else if (err instanceof RainbondApiError) {
       const where: RequestInfo = err;

@@ -39,10 +39,10 @@ async function run(args: string[], env: Record<string, string> = {}, input = "")
 describe("exit codes by class of failure", () => {
   const cases: [string, Answer, number, RegExp][] = [
     [
-      "400: the console refused the input",
+      "400 to a read: the console refused its own record (as getRegion of a plain-HTTP region does)",
       answer.json(400, { code: 400, msg: "params error", err: { port: ["bad"] } }),
-      2,
-      /failed with 400: params error \(port: bad\)/,
+      6,
+      /failed with 400: params error; the console refused its own record: not the request's fault \(port: bad\)/,
     ],
     ["401: auth", answer.json(401, { detail: "Authentication credentials were not provided." }), 3, /failed with 401/],
     ["403: auth", answer.json(403, { msg: "forbidden" }), 3, /failed with 403: forbidden/],
@@ -260,7 +260,7 @@ describe("against the console stand-in", () => {
     expect(ports.code).toBe(0);
     expect(JSON.parse(ports.stdout)).toEqual([...standIn.ports.values()]); // out of the console's envelope
     const cold = await rainbond(["apps", "list", "--team", ids.team, "--region", "cold"], { env: env() });
-    expect([cold.code, cold.stderr]).toEqual([2, expect.stringMatching(/failed with 412: 团队未开通该集群/)]);
+    expect([cold.code, cold.stderr]).toEqual([5, expect.stringMatching(/failed with 409: 团队未在该集群中初始化/)]);
   });
 
   test("a region's token and key file are masked on stdout", async () => {
