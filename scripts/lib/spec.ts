@@ -64,7 +64,16 @@ export async function readOverlay(specRoot: string): Promise<JsonObject | undefi
  * action it cannot apply with console.error and goes on; here any such report, or an action whose target matches
  * nothing (the spec moved under it), stops the pipeline, naming the action.
  */
-export async function applyOverlay(doc: JsonObject, overlay: JsonObject): Promise<JsonObject> {
+export function applyOverlay(doc: JsonObject, overlay: JsonObject): Promise<JsonObject> {
+  // one at a time: each swaps console.error while it runs, and two interleaved (api-diff bundles both sides at once)
+  // would leave the other's stand-in in place for good, so that the process printed no error again
+  const applied = overlaysApplied.then(() => applyOverlayNow(doc, overlay));
+  overlaysApplied = applied.catch(() => undefined);
+  return applied;
+}
+let overlaysApplied: Promise<unknown> = Promise.resolve();
+
+async function applyOverlayNow(doc: JsonObject, overlay: JsonObject): Promise<JsonObject> {
   const { openapiOverlay } = createRequire(import.meta.url)("openapi-format/utils/overlay.js") as {
     openapiOverlay: (doc: object, options: object) => Promise<{ data: JsonObject; resultData: OverlayResult }>;
   };

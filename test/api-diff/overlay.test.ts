@@ -8,7 +8,7 @@ import { parseYaml } from "@redocly/openapi-core";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { diffSpecs } from "../../scripts/api-diff/compare.ts";
 import { bundleSpecDir } from "../../scripts/api-diff/load.ts";
-import { OVERLAY_FILE } from "../../scripts/lib/spec.ts";
+import { applyOverlay, OVERLAY_FILE } from "../../scripts/lib/spec.ts";
 import { clientMethods } from "../../scripts/api-diff/load.ts";
 import { lines } from "./helpers.js";
 import { root } from "../helpers/readme.js";
@@ -52,4 +52,22 @@ test("an overlay action that adds an answer field is an addition", async () => {
   });
   expect(result.bump).toBe("minor");
   expect(result.changes.every((c) => c.level === "non-breaking")).toBe(true);
+});
+
+test("two overlays applied at once (api-diff bundles both sides together) leave console.error as it was", async () => {
+  // each application swaps console.error to catch what the library reports; interleaved, one would keep the other's
+  // stand-in for good, and release:check, failing, printed nothing
+  const error = console.error;
+  const doc = { openapi: "3.1.0", info: { title: "t", version: "1" }, paths: {} };
+  const overlay = {
+    overlay: "1.1.0",
+    info: { title: "o", version: "1" },
+    actions: [{ target: "$.info", update: { description: "d" } }],
+  };
+  const [a, b] = await Promise.all([applyOverlay(doc, overlay), applyOverlay(doc, overlay)]);
+  expect([a.info, b.info]).toEqual([
+    expect.objectContaining({ description: "d" }),
+    expect.objectContaining({ description: "d" }),
+  ]);
+  expect(console.error).toBe(error);
 });
