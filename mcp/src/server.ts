@@ -1,10 +1,16 @@
 // The MCP server: the low-level SDK Server with its own tools/list and tools/call handlers over the generated tools.
 // Every outcome of a call is a tool result: the answer (structuredContent, plus its JSON as text), or isError with
 // what went wrong (bad input names the field and sends nothing; an API error gives status, code and the console's
-// message; no answer says so). Nothing secret reaches a result: everything shown goes through the client's own masker
-// (src/redact.ts), with the token, the secrets given as arguments and those the answer itself carries. Text of the
-// console's in an error is cut, its control characters escaped, and quoted as the console's data.
-import { Server, type CallToolResult } from "@modelcontextprotocol/server";
+// message; no answer says so). A destructive call is first confirmed by a person (confirm.ts): on 2026-07-28 its first
+// answer is the question, as an `input_required` result. Nothing secret reaches a result: everything shown goes
+// through the client's own masker (src/redact.ts), with the token, the secrets given as arguments and those the answer
+// itself carries. Text of the console's in an error is cut, its control characters escaped, and quoted as data.
+import {
+  Server,
+  type CallToolResult,
+  type InputRequiredResult,
+  type ServerContext,
+} from "@modelcontextprotocol/server";
 import {
   RainbondAbortError,
   RainbondApiError,
@@ -18,6 +24,7 @@ import {
 import type { RainbondCore } from "rainbond-openapi/core";
 import { requestOperation, type OperationId } from "rainbond-openapi/operations";
 import { escapeControl, maskText, oneLine, redact, secretsIn } from "../../src/redact.js";
+import { confirmations } from "./confirm.js";
 import { entries, inputOf, mismatch, servedTools, unknownArguments, type Selection, type ToolEntry } from "./tools.js";
 
 /** An answer whose JSON is longer than this is cut, with a note on how to ask for less. */
@@ -31,7 +38,7 @@ export interface ServerOptions extends Selection {
   core: RainbondCore;
   /** Run destructive tools without asking a person first (--trust-agent). */
   trustAgent?: boolean;
-  /** How long a person has to confirm a destructive call (default CONFIRM_TIMEOUT_MS). */
+  /** How long a person has to confirm a destructive call (default: confirm.ts's CONFIRM_TIMEOUT_MS). */
   confirmTimeoutMs?: number;
   /** Strings never to show (the console token). */
   secrets: readonly string[];
@@ -39,20 +46,24 @@ export interface ServerOptions extends Selection {
   version: string;
 }
 
-/** How long a person has to answer a confirmation, by default. */
-export const CONFIRM_TIMEOUT_MS = 120_000;
-
 export function createServer(options: ServerOptions): Server {
   const { core, secrets, name, version } = options;
-  const server = new Server({ name, version }, { capabilities: { tools: {} } });
+  const confirming = confirmations(options.confirmTimeoutMs);
+  const requestState = { verify: confirming.verify }; // a confirmation's state is ours, signed, unaltered
+  const server = new Server({ name, version }, { capabilities: { tools: {} }, requestState });
   const served = servedTools(options);
   server.setRequestHandler("tools/list", () => ({ tools: served.map((entry) => entry.tool) }));
   server.setRequestHandler("tools/call", async (request, ctx) => {
     const entry = entries.get(request.params.name);
-    return server.projectCallToolResult(await callTool(request.params, ctx.mcpReq.signal), entry?.tool.outputSchema);
+    const result = await callTool(request.params, ctx);
+    return "resultType" in result ? result : server.projectCallToolResult(result, entry?.tool.outputSchema);
   });
-  /** A tools/call: every outcome a tool result. */
-  async function callTool(params: { name: string; arguments?: Record<string, unknown> }, signal: AbortSignal) {
+  /** A tools/call: every outcome a tool result, or the question a person is to answer first (2026-07-28). */
+  async function callTool(
+    params: { name: string; arguments?: Record<string, unknown> },
+    ctx: ServerContext,
+  ): Promise<CallToolResult | InputRequiredResult> {
+    const { signal } = ctx.mcpReq;
     const { name: tool, arguments: args = {} } = params;
     const entry = entries.get(tool);
     const known = secretsIn(secrets, args); // a market_access_key given is never shown back
@@ -68,8 +79,9 @@ export function createServer(options: ServerOptions): Server {
     if (wrong) return failure(`${tool}: refused, nothing was sent: ${wrong}.`, known);
     const fixed = structuredClone(args); // what a person confirms is what is sent
     if (entry.operation.effect === "destructive" && !options.trustAgent) {
-      const refused = await confirm(server, entry, fixed, options.confirmTimeoutMs ?? CONFIRM_TIMEOUT_MS, signal);
-      if (refused) return failure(`${tool}: ${refused}`, known);
+      const confirmed = await confirming.confirm(server, ctx, entry, fixed);
+      if ("ask" in confirmed) return confirmed.ask;
+      if ("refused" in confirmed) return failure(`${tool}: ${confirmed.refused}`, known);
     }
     try {
       const data = await requestOperation(core, tool as OperationId, inputOf(entry, fixed), { signal });
@@ -80,50 +92,6 @@ export function createServer(options: ServerOptions): Server {
     }
   }
   return server;
-}
-
-const UNCONFIRMED =
-  "nothing was sent. A person confirms each destructive call through the MCP client; to let the agent run them " +
-  "without asking, start the server with --trust-agent.";
-
-/**
- * Asks the person at the client, through the protocol (form elicitation), whether to make this call, saying exactly
- * what it changes; undefined when they confirm, else why nothing is sent. A client that cannot ask, a person who
- * declines or cancels, and no answer within `timeoutMs`: nothing is sent.
- */
-async function confirm(
-  server: Server,
-  entry: ToolEntry,
-  args: Record<string, unknown>,
-  timeoutMs: number,
-  signal: AbortSignal,
-) {
-  if (!server.getClientCapabilities()?.elicitation) {
-    return `a destructive tool, and this client cannot ask a person to confirm (it offers no elicitation): ${UNCONFIRMED}`;
-  }
-  const { tool, operation } = entry;
-  const title = tool.title ?? tool.name;
-  const request = operation.http.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(args[name])));
-  const ids = [...operation.pathParams, ...operation.queryParams].filter((name) => args[name] !== undefined);
-  const body = args.body === undefined ? "" : `, with the body ${JSON.stringify(redact(args.body, []))}`;
-  const message = oneLine(
-    `${title}: ${ids.map((id) => `${id} ${JSON.stringify(args[id])}`).join(", ")}${body} (${request}). ` +
-      "This cannot be undone. Make this call?",
-    2_000,
-  );
-  const requestedSchema = {
-    type: "object" as const,
-    properties: { confirm: { type: "boolean" as const, title: `Yes: ${title.toLowerCase()}`, default: false } },
-    required: ["confirm"],
-  };
-  try {
-    const params = { mode: "form" as const, message, requestedSchema };
-    const answer = await server.elicitInput(params, { timeout: timeoutMs, signal });
-    if (answer.action === "accept" && answer.content?.confirm === true) return undefined;
-    return `the person did not confirm it (${answer.action === "accept" ? "not ticked" : answer.action}): nothing was sent.`;
-  } catch {
-    return `no confirmation from a person within ${timeoutMs / 1000} s: ${UNCONFIRMED}`;
-  }
 }
 
 /** An error result: masked, and cut to MAX_ERROR_CHARS. */

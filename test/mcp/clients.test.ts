@@ -1,10 +1,8 @@
 // The server with a client of the SDK's v2 line (@modelcontextprotocol/client), over stdio and Streamable HTTP; the
 // other test files drive it with the 1.x line's Client (@modelcontextprotocol/sdk). Against the Prism mock.
-import { Client } from "@modelcontextprotocol/client";
-import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import { bin, buildBin, exampleArguments, overHttp, textOf, type HttpRunning } from "./helpers.js";
+import { buildBin, exampleArguments, overHttp, textOf, type HttpRunning } from "./helpers.js";
+import { v2Client, v2Http, v2Stdio } from "./v2.js";
 
 const env = { RAINBOND_TOKEN: "mock-token-1234" };
 let http: HttpRunning;
@@ -15,28 +13,18 @@ beforeAll(async () => {
 });
 afterAll(() => http?.stop());
 
-/** A v2 client, connected over `transport`; it asks no person (it declares no elicitation). */
-async function v2Client(transport: StdioClientTransport | StreamableHTTPClientTransport) {
-  const client = new Client({ name: "rainbond-openapi-test-v2", version: "0" });
-  await client.connect(transport);
-  return client;
-}
-
-const stdio = () =>
-  new StdioClientTransport({
-    command: process.execPath,
-    args: [bin, "--base-url", inject("prismUrl"), "--allow-write"],
-    env: { PATH: process.env.PATH ?? "", ...env },
-    stderr: "pipe",
-  });
+const stdio = () => v2Stdio(["--base-url", inject("prismUrl"), "--allow-write"], env);
 
 test.each([
-  ["stdio", stdio],
-  ["Streamable HTTP", () => new StreamableHTTPClientTransport(new URL(http.url))],
-])(
-  "a v2 client over %s lists the tools and calls them; a destructive one is not sent unconfirmed",
-  async (_, transport) => {
-    const client = await v2Client(transport());
+  ["stdio", "the 2025 revisions", stdio, undefined],
+  ["stdio", "2026-07-28", stdio, "2026-07-28"],
+  ["Streamable HTTP", "the 2025 revisions", () => v2Http(http.url), undefined],
+  ["Streamable HTTP", "2026-07-28", () => v2Http(http.url), "2026-07-28"],
+] as const)(
+  "a v2 client over %s on %s lists the tools and calls them; a destructive one is not sent unconfirmed",
+  async (_, __, transport, pin) => {
+    const client = await v2Client(transport(), { pin }); // it asks no person (it declares no elicitation)
+    expect(client.getNegotiatedProtocolVersion()! >= "2026-07-28").toBe(pin !== undefined);
     try {
       const { tools } = await client.listTools();
       expect(tools).toHaveLength(17);

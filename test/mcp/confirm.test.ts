@@ -1,9 +1,19 @@
-// A destructive tool runs only once a person confirms it through the protocol (form elicitation), with the exact
-// arguments in the question; declined, cancelled, unanswered in time, or a client that cannot ask: nothing is sent.
+// On the 2025 revisions (the 1.x client), a destructive tool runs only once a person confirms it through the protocol
+// (form elicitation, a request from the server to the client), with the exact arguments in the question; declined,
+// cancelled, unanswered in time, or a client that cannot ask: nothing is sent. (2026-07-28: confirm-in-band.test.ts.)
 // Against a recording server of our own that counts requests.
 import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
 import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
-import { buildBin, exampleAnswer, exampleArguments, overStdio, textOf, type Confirm, type Running } from "./helpers.js";
+import {
+  NOT_CONFIRMED,
+  buildBin,
+  exampleAnswer,
+  exampleArguments,
+  overStdio,
+  textOf,
+  type Confirm,
+  type Running,
+} from "./helpers.js";
 
 const env = { RAINBOND_TOKEN: "tok-confirm-0c4e1a7b" };
 const port = { ...exampleArguments("deleteComponentPort"), port: "8080" };
@@ -56,11 +66,7 @@ test("a person who confirms sees exactly what changes, and that call is sent", a
   expect(asked).toHaveLength(2);
 });
 
-test.each([
-  ["declines", { action: "decline" } as const, /did not confirm it \(decline\): nothing was sent/],
-  ["cancels", { action: "cancel" } as const, /did not confirm it \(cancel\): nothing was sent/],
-  ["accepts without ticking", { action: "accept", content: { confirm: false } } as const, /not ticked/],
-])("a person who %s: nothing is sent", async (_, answer, said) => {
+test.each(NOT_CONFIRMED)("a person who %s: nothing is sent", async (_, answer, said) => {
   const server = await start([], () => answer);
   const { result, text, sent } = await deletePort(server);
   expect([result.isError, sent]).toEqual([true, []]);

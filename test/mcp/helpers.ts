@@ -32,6 +32,13 @@ export interface Running {
 /** How a test's client answers the server's requests for a person's confirmation (form elicitation). */
 export type Confirm = (request: ElicitRequest["params"]) => ElicitResult | Promise<ElicitResult>;
 
+/** A person's answers that confirm nothing, and what a tool's result says of each: nothing is sent. */
+export const NOT_CONFIRMED = [
+  ["declines", { action: "decline" } as const, /did not confirm it \(decline\): nothing was sent/],
+  ["cancels", { action: "cancel" } as const, /did not confirm it \(cancel\): nothing was sent/],
+  ["accepts without ticking", { action: "accept", content: { confirm: false } } as const, /not ticked/],
+] as const;
+
 /** A Client; with `confirm`, one that offers form elicitation and answers with it. */
 function clientOf(confirm?: Confirm): Client {
   const capabilities = confirm ? { elicitation: { form: {} } } : {};
