@@ -49,3 +49,19 @@ export const v2Stdio = (args: string[], env: Record<string, string>) =>
 
 /** The server listening for Streamable HTTP at `url`. */
 export const v2Http = (url: string) => new StreamableHTTPClientTransport(new URL(url));
+
+/** Starts the built server over stdio with `args` and only `env` (plus PATH), and connects a v2 client pinned to
+ * 2026-07-28: the same shape as helpers.ts's overStdio, so that a test runs with either line's client. */
+export async function v2OverStdio(args: string[], env: Record<string, string>): Promise<V2Running> {
+  const transport = v2Stdio(args, env);
+  let stderr = "";
+  transport.stderr?.on("data", (chunk) => (stderr += chunk));
+  const client = await v2Client(transport, { pin: "2026-07-28" });
+  return { client, stderr: () => stderr, close: () => client.close() };
+}
+
+export interface V2Running {
+  client: Awaited<ReturnType<typeof v2Client>>;
+  stderr: () => string;
+  close: () => Promise<void>;
+}
