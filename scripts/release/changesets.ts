@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { basename, join, resolve } from "node:path";
 import parseChangeset from "@changesets/parse";
 import { changelogMarkdown, diffAgainstRef, git, type DiffResult } from "../api-diff/index.ts";
-import { writeVersions } from "./versions.ts";
+import { PACKAGES, writeVersions, type Tarballs } from "./versions.ts";
 
 const ORDER = ["none", "patch", "minor", "major"];
 
@@ -79,11 +79,6 @@ export async function version(dir: string): Promise<string> {
   await writeVersions(dir, version);
   return version;
 }
-
-/** The packages a release ships, by the step output that names each one's tarball: the client (the root), the MCP
- *  server and the command line, one version for the three (versions.ts). */
-export const PACKAGES = { tarball: ".", mcp_tarball: "mcp", cli_tarball: "cli" } as const;
-export type Tarballs = Record<keyof typeof PACKAGES, string>;
 
 export interface Release {
   /** Changesets are pending: the version pull request is due, not a release. */

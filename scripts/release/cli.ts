@@ -7,9 +7,9 @@ import { basename, join } from "node:path";
 import type { ParseArgsConfig } from "node:util";
 import { commandLine } from "../lib/script.ts";
 import { changelogMarkdown, diffAgainstRef, git, LEVELS, toJson, type Level } from "../api-diff/index.ts";
-import { PACKAGES, packRelease, releaseCheck, version, writeApiChangeset, type Tarballs } from "./changesets.ts";
+import { packRelease, releaseCheck, version, writeApiChangeset } from "./changesets.ts";
 import { LABELS, regenerate } from "./regenerate.ts";
-import { VERSIONED } from "./versions.ts";
+import { PACKAGES, VERSIONED, type Tarballs } from "./versions.ts";
 
 const [command = "", ...args] = process.argv.slice(2);
 let usage = "";

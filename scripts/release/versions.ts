@@ -4,6 +4,11 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
+/** The packages a release ships, by the step output of release:pack that names each one's tarball: the client (the
+ *  root), the MCP server and the command line. */
+export const PACKAGES = { tarball: ".", mcp_tarball: "mcp", cli_tarball: "cli" } as const;
+export type Tarballs = Record<keyof typeof PACKAGES, string>;
+
 type Json = { version?: string; packages?: Json[] };
 
 /** The files that carry the root's version, and the objects in each whose `version` it is. */
