@@ -98,15 +98,17 @@ export interface Release {
 
 /**
  * The release step of the test job (docs/releasing.md), when no changeset is pending: if npm does not have the version
- * in package.json yet, into `outDir`: the three packages packed (`npm pack`, which builds each through its `prepare` or
- * `prepack`), the MCP bundle, the release's server.json and the version's notes, for the publish job to publish as
- * they are. Nothing is published here.
+ * in package.json yet of one of the three packages (a release that stopped half-way is due again), into `outDir`: the
+ * three packages packed (`npm pack`, which builds each through its `prepare` or `prepack`), the MCP bundle, the
+ * release's server.json and the version's notes, for the publish job to publish as they are (those npm does not have
+ * yet). Nothing is published here.
  */
 export function packRelease(dir: string, outDir: string): Release {
-  const { name, version } = manifestOf(dir);
+  const { version } = manifestOf(dir);
   const tag = `v${version}`;
   const pending = pendingChangesets(dir).length > 0;
-  if (pending || onRegistry(dir, name, version)) return { pending, due: false, version, tag };
+  const published = (folder: string) => onRegistry(dir, manifestOf(join(dir, folder)).name, version);
+  if (pending || Object.values(PACKAGES).every(published)) return { pending, due: false, version, tag };
   const out = resolve(outDir);
   mkdirSync(out, { recursive: true });
   const tarballs = Object.fromEntries(

@@ -45,6 +45,8 @@ interface Change {
   expectOutput: Record<string, unknown>;
   /** Text the installed package's types must hold. */
   typesHold: string;
+  /** The publish job stops after the client's tarball, and the release is run again. */
+  stopsHalfWay?: true;
 }
 
 const CONSUMER_HEAD = `import { createRainbondClient } from "rainbond-openapi";
@@ -76,6 +78,7 @@ const changes: Change[] = [
 `,
     expectOutput: { ports: 2, protocol: "http", removed: null },
     typesHold: "container_port: number;",
+    stopsHalfWay: true,
   },
   {
     name: "a response field is added (marked x-since)",
@@ -300,6 +303,12 @@ describe(
           await npm(["publish", join(out, packed[output]!), "--access", "public"], work);
           const packument = (await (await fetch(`${registry.url}/${name}`)).json()) as { versions: object };
           expect(Object.keys(packument.versions), name).toContain(version);
+          if (change.stopsHalfWay && output === "tarball") {
+            // npm has the client, not the others: run again, the release is still due
+            const halfWay = join(work, `half-way-outputs-${version}`);
+            await script("release:pack", ["--out", join(out, "half-way")], { ...registry.env, GITHUB_OUTPUT: halfWay });
+            expect(await readFile(halfWay, "utf8")).toMatch(/^pending=false\ndue=true\n/);
+          }
         }
         // run again (a re-run of the workflow): the version is on the registry, nothing is packed
         await script("release:pack", ["--out", join(out, "again")], { ...registry.env, GITHUB_OUTPUT: packOutputs });
