@@ -87,8 +87,8 @@ const COMMANDS: Record<string, () => Promise<number | void>> = {
   },
   "release:pack": async () => {
     const values = parse(
-      "--out <dir>\n\nWhen no changeset is pending and npm does not have the version in package.json: into <dir>, " +
-        "the\npackages packed (npm pack: the client, rainbond-openapi-mcp, rainbond-openapi-cli), the MCP bundle named " +
+      "--out <dir>\n\nWhen no changeset is pending and npm lacks the version in package.json of one of the packages: " +
+        "into <dir>, the\npackages packed (npm pack: the client, rainbond-openapi-mcp, rainbond-openapi-cli), the MCP bundle named " +
         "with\nthe version, server.json for the MCP Registry (the npm package and the bundle, its SHA-256) and the\n" +
         "version's CHANGELOG.md section as notes.md, for the publish job to publish as they are. Step outputs:\n" +
         "pending, due, version, tag, tarball, mcp_tarball, cli_tarball, bundle, server_json (file names in <dir>).",

@@ -317,7 +317,7 @@ describe(
         const spec = join(work, `openapi-${version}.json`);
         await copyFile(join(repo.dir, "generated/openapi.json"), spec);
         published.set(change.name, { version, spec });
-      }, 120_000);
+      }, 240_000); // each release packs three packages and builds the bundle, twice for the one that stops half-way
     }
 
     for (const change of changes) {
