@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 // Builds the MCP bundle (mcp/dist/rainbond-openapi-mcp.mcpb), which a user installs in one step (Claude Desktop and
 // other clients that take .mcpb files): manifest.json beside server/cli.js, the server with the SDK bundled in, so that
-// it needs nothing but Node. @anthropic-ai/mcpb validates the manifest and packs the folder.
+// it needs nothing but Node. @anthropic-ai/mcpb validates the manifest and packs the folder. `node bundle.mjs <file>`
+// writes it there instead (the release names it with its version).
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, rmSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildServer } from "./build.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const BUNDLE = join(here, "dist", "rainbond-openapi-mcp.mcpb");
+const out = process.argv[2] ? resolve(process.argv[2]) : BUNDLE;
 const staging = join(here, "dist", `bundle-${process.pid}`);
 /** The mcpb command of the clone's devDependencies. */
 const run = (...args) => execFileSync(join(here, "..", "node_modules", ".bin", "mcpb"), args, { encoding: "utf8" });
@@ -20,7 +22,7 @@ try {
   await buildServer(join(staging, "server", "cli.js"), []);
   copyFileSync(join(here, "manifest.json"), join(staging, "manifest.json"));
   run("validate", join(staging, "manifest.json"));
-  run("pack", staging, BUNDLE);
+  run("pack", staging, out);
 } finally {
   rmSync(staging, { recursive: true, force: true });
 }

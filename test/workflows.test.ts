@@ -3,14 +3,17 @@
 // files that exist, and CI's matrices those of the runtime matrix. And what keeps a release safe (docs/releasing.md):
 // every action pinned by the commit of a release, named in a comment; no token beyond reading at the top of a
 // workflow; no job that may write runs tests or install scripts, and the job holding id-token runs none of the
-// project's code; no checkout keeps its token for later steps. What a workflow's steps say is not restated here: the
-// scripts they run are tested where they are defined.
+// project's code; no checkout keeps its token for later steps; a program downloaded by a job is a pinned release whose
+// checksum, written in the workflow, is verified before it is unpacked. And the release hands every file release:pack
+// makes to the jobs that publish it. What a workflow's steps say is not restated here: the scripts they run are tested
+// where they are defined.
 import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { validateWorkflow as validateWithWarnings } from "@action-validator/core";
 import { parseYaml } from "@redocly/openapi-core";
 import { describe, expect, it } from "vitest";
+import { PACKAGES } from "../scripts/release/versions.ts";
 import { matrixRows, PINNED } from "../scripts/runtimes/matrix.ts";
 import { root } from "../scripts/lib/script.ts";
 
@@ -73,8 +76,11 @@ interface Step {
   uses?: string;
   run?: string;
   with?: Record<string, unknown>;
+  env?: Record<string, string>;
 }
 interface Job {
+  needs?: string | string[];
+  outputs?: Record<string, string>;
   permissions?: Permissions;
   steps?: Step[];
   /** A reusable workflow's path: its jobs are checked in their own file. */
@@ -115,6 +121,24 @@ const installsWithScripts = (command: string) =>
 /** npm commands that run the project's tests (which run all of its code and its devDependencies). */
 const runsTests = (command: string) =>
   /^npm\s+(?:test|t|tst|run\s+test|run-script\s+test|install-test|it|install-ci-test|cit)\b/.test(command);
+
+/**
+ * What is wrong with the downloads of a step (curl, wget): one of a moving `latest` release; none checked with
+ * `sha256sum --check` before `tar` unpacks it; a checksum not written in the step (its env: 64 hex digits).
+ */
+function unverifiedDownloads(step: Step): string[] {
+  const run = step.run ?? "";
+  if (!/\b(?:curl|wget)\b/.test(run)) return [];
+  const check = run.search(/\bsha256sum\s+(?:--check|-c)\b/);
+  const unpack = run.search(/\btar\s/);
+  return [
+    ...(/\blatest\b/.test(run) ? ["downloads a moving latest release"] : []),
+    ...(check === -1 || (unpack !== -1 && unpack < check) ? ["unpacks what it downloads unchecked"] : []),
+    ...(Object.values(step.env ?? {}).some((value) => /^[0-9a-f]{64}$/.test(String(value)))
+      ? []
+      : ["names no SHA-256 of its own"]),
+  ];
+}
 
 /** The `uses:` lines of a workflow's text: the reference and the comment after it. */
 const usesLines = (text: string) =>
@@ -213,6 +237,12 @@ describe("the GitHub Actions workflows", () => {
         }
       });
 
+      it("downloads programs only at a pinned release, their SHA-256 written here and checked before unpacking", () => {
+        for (const [id, job] of Object.entries(parsed(source(name)).jobs)) {
+          for (const step of job.steps ?? []) expect(unverifiedDownloads(step), `${name}: job ${id}`).toEqual([]);
+        }
+      });
+
       it("keeps no token in a checkout (persist-credentials: false) unless its job pushes with git", () => {
         const workflow = parsed(source(name));
         for (const [id, job] of Object.entries(workflow.jobs)) {
@@ -252,10 +282,31 @@ describe("the GitHub Actions workflows", () => {
     expect(npm.filter(runsTests)).toEqual(["npm test", "npm run test -- x"]);
     expect("actions/checkout@v4").not.toMatch(PINNED_REF);
     expect("actions/checkout@11d5960a326750d5838078e36cf38b85af677262").toMatch(PINNED_REF);
+    const download =
+      'curl -o x.tgz https://example.org/v1/x.tgz\necho "$SUM  x.tgz" | sha256sum --check\ntar -xzf x.tgz';
+    const sum = { SUM: "a".repeat(64) };
+    expect(unverifiedDownloads({ run: download, env: sum })).toEqual([]);
+    expect(unverifiedDownloads({ run: download.replace("v1", "latest"), env: sum })).toHaveLength(1);
+    expect(unverifiedDownloads({ run: download.replace("sha256sum --check", "cat"), env: sum })).toHaveLength(1);
+    expect(unverifiedDownloads({ run: `tar -xzf x.tgz\n${download}`, env: sum })).toHaveLength(1);
+    expect(unverifiedDownloads({ run: download })).toEqual(["names no SHA-256 of its own"]);
     expect(usesLines("      - uses: a/b@c # v1.2.3\n        uses: ./x.yml\n")).toEqual([
       { ref: "a/b@c", comment: "v1.2.3" },
       { ref: "./x.yml", comment: undefined },
     ]);
+  });
+
+  it("the release hands every file release:pack makes to the jobs that publish it, the MCP Registry last", () => {
+    const { jobs } = parsed(source("release.yml"));
+    const made = [...Object.keys(PACKAGES), "bundle", "server_json"];
+    for (const output of made) expect(jobs.test!.outputs?.[output]).toBe(`\${{ steps.release.outputs.${output} }}`);
+    const steps = JSON.stringify(jobs.publish!.steps);
+    for (const output of made) expect(steps, output).toContain(`needs.test.outputs.${output}`);
+    const npm = commandsOf(jobs.publish!).flatMap(npmCommands);
+    expect(npm.filter((command) => /^npm\s+publish\b/.test(command))).toHaveLength(1); // in a loop over the three
+    expect([jobs.registry!.needs].flat()).toContain("publish");
+    const registry = commandsOf(jobs.registry!).join("\n");
+    expect(registry).toMatch(/mcp-publisher" login github-oidc\n[^]*mcp-publisher" publish\n/);
   });
 
   it("CI runs each Node the runtime matrix pins", () => {

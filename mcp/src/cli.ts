@@ -15,7 +15,8 @@ const HELP = `Usage: rainbond-openapi-mcp --base-url <origin> [options]
 An MCP server for a Rainbond console: every operation of its Open API v1 as a tool, read-only by default.
 
   --base-url <origin>   the console's origin, e.g. https://console.example.org:7070 (or RAINBOND_URL)
-  --allow-write         serve the tools that change the console too (default: only those that read)
+  --allow-write         serve the tools that change the console too (default: only those that read); or
+                        RAINBOND_MCP_ALLOW_WRITE=true, for clients that can only set the environment
   --tools <list>        serve only these groups or tools, comma-separated (groups: ${GROUPS.join(", ")});
                         less for an agent to read on every turn
   --trust-agent         run destructive tools (deleting or closing a port) without asking a person first; by
@@ -30,7 +31,8 @@ An MCP server for a Rainbond console: every operation of its Open API v1 as a to
   --log-level <level>   off, error, warn (default), info or debug; log lines go to stderr, masked
   --help                this text
 
-Environment: RAINBOND_TOKEN (required: the console's API token; never a flag), RAINBOND_URL, RAINBOND_MCP_TOKEN.
+Environment: RAINBOND_TOKEN (required: the console's API token; never a flag), RAINBOND_URL, RAINBOND_MCP_TOKEN,
+RAINBOND_MCP_ALLOW_WRITE (true or false; --allow-write wins over false).
 An answer longer than ${MAX_RESULT_CHARS} characters of JSON is cut, with a note on how to ask for less.`;
 
 class UsageError extends Error {}
@@ -43,6 +45,13 @@ function integer(flag: string, value: string | undefined, min = 1, max = Number.
     throw new UsageError(`--${flag} must be an integer ${range} (got ${JSON.stringify(value)})`);
   }
   return n;
+}
+
+/** RAINBOND_MCP_ALLOW_WRITE: how a client that sets text only (an MCP bundle's boolean setting) says --allow-write. */
+function allowWriteOf(value: string | undefined): boolean {
+  if (value === undefined || value === "" || value === "false") return false;
+  if (value === "true") return true;
+  throw new UsageError(`RAINBOND_MCP_ALLOW_WRITE must be true or false (got ${JSON.stringify(value)})`);
 }
 
 async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
@@ -94,7 +103,7 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
-  const allowWrite = values["allow-write"];
+  const allowWrite = values["allow-write"] || allowWriteOf(env.RAINBOND_MCP_ALLOW_WRITE);
   const tools = values.tools?.split(",").map((name) => name.trim());
   const unknown = unknownSelection({ allowWrite, tools });
   if (unknown.length) {

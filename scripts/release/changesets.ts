@@ -1,12 +1,15 @@
 // Changesets (@changesets/cli) as the release scripts use them (docs/releasing.md): the changeset a spec change gets,
 // written from its API diff; the release check (a breaking change needs a major changeset added by the branch, a minor
-// one while 0.x); `changeset version`, then the same version in package-lock.json; the release's tarball and notes,
-// packed by the read-only test job for the publish job, which runs nothing of the project (no `changeset publish`).
+// one while 0.x); `changeset version`, then the same version in package-lock.json and the MCP server's and the command
+// line's files; the release's tarballs, MCP bundle, server.json and notes, made by the read-only test job for the
+// publish job, which runs nothing of the project (no `changeset publish`).
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join, resolve } from "node:path";
 import parseChangeset from "@changesets/parse";
 import { changelogMarkdown, diffAgainstRef, git, type DiffResult } from "../api-diff/index.ts";
+import { PACKAGES, writeVersions, type Tarballs } from "./versions.ts";
 
 const ORDER = ["none", "patch", "minor", "major"];
 
@@ -65,54 +68,87 @@ export async function releaseCheck(dir: string, base: string): Promise<{ ok: boo
 const changeset = (dir: string, command: string) =>
   execFileSync(process.execPath, ["node_modules/@changesets/cli/bin.js", command], { cwd: dir, stdio: "pipe" });
 
-export function version(dir: string): string {
+/** `changeset version`, then the new version in package-lock.json and in the MCP server's and the command line's files. */
+export async function version(dir: string): Promise<string> {
   changeset(dir, "version");
   const { version } = manifestOf(dir);
   const file = join(dir, "package-lock.json");
   const lock = JSON.parse(readFileSync(file, "utf8"));
   lock.version = lock.packages[""].version = version;
   writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
+  await writeVersions(dir, version);
   return version;
 }
 
 export interface Release {
   /** Changesets are pending: the version pull request is due, not a release. */
   pending: boolean;
-  /** npm does not have the version yet: the tarball and the notes were written. */
+  /** npm does not have the version yet: the tarballs, the bundle, server.json and the notes were written. */
   due: boolean;
   version: string;
   tag: string;
-  tarball?: string;
+  /** The packed tarballs, paths in the out folder. */
+  tarballs?: Tarballs;
+  /** The MCP bundle, named with the version. */
+  bundle?: string;
+  /** The release's MCP Registry entry: mcp/server.json with the bundle as a package too. */
+  serverJson?: string;
   notes?: string;
 }
 
 /**
  * The release step of the test job (docs/releasing.md), when no changeset is pending: if npm does not have the version
- * in package.json yet, the package packed into `outDir` (`npm pack`, which builds through `prepare`) and the version's
- * notes, for the publish job to publish as they are. Nothing is published here.
+ * in package.json yet of one of the three packages (a release that stopped half-way is due again), into `outDir`: the
+ * three packages packed (`npm pack`, which builds each through its `prepare` or `prepack`), the MCP bundle, the
+ * release's server.json and the version's notes, for the publish job to publish as they are (those npm does not have
+ * yet). Nothing is published here.
  */
 export function packRelease(dir: string, outDir: string): Release {
-  const { name, version } = manifestOf(dir);
+  const { version } = manifestOf(dir);
   const tag = `v${version}`;
   const pending = pendingChangesets(dir).length > 0;
-  if (pending || onRegistry(dir, name, version)) return { pending, due: false, version, tag };
-  mkdirSync(outDir, { recursive: true });
-  const before = new Set(readdirSync(outDir));
-  npm(dir, "pack", "--pack-destination", outDir);
-  const packed = readdirSync(outDir).filter((file) => file.endsWith(".tgz") && !before.has(file));
-  if (packed.length !== 1) throw new Error(`npm pack made ${packed.length} tarballs in ${outDir}`);
+  const published = (folder: string) => onRegistry(dir, manifestOf(join(dir, folder)).name, version);
+  if (pending || Object.values(PACKAGES).every(published)) return { pending, due: false, version, tag };
+  const out = resolve(outDir);
+  mkdirSync(out, { recursive: true });
+  const tarballs = Object.fromEntries(
+    Object.entries(PACKAGES).map(([output, folder]) => [output, pack(join(dir, folder), out)]),
+  ) as Tarballs;
+  const bundle = join(out, `${manifestOf(join(dir, "mcp")).name}-${version}.mcpb`);
+  execFileSync(process.execPath, [join(dir, "mcp", "bundle.mjs"), bundle], { cwd: dir, stdio: "pipe" });
+  const serverJson = join(out, "server.json");
+  writeFileSync(serverJson, `${JSON.stringify(releaseServerJson(dir, bundle, tag), null, 2)}\n`);
   // the notes: the version's section of CHANGELOG.md (as changesets writes it), without its heading
   const changelog = readFileSync(join(dir, "CHANGELOG.md"), "utf8");
   const section = changelog.split(/^## /m).find((s) => s.split("\n", 1)[0]!.trim() === version);
   if (section === undefined) throw new Error(`CHANGELOG.md has no section for ${version}`);
-  return {
-    pending,
-    due: true,
-    version,
-    tag,
-    tarball: join(outDir, packed[0]!),
-    notes: `${section.replace(/^.*\n?/, "").trim()}\n`,
+  const notes = `${section.replace(/^.*\n?/, "").trim()}\n`;
+  return { pending, due: true, version, tag, tarballs, bundle, serverJson, notes };
+}
+
+/** `npm pack` of the package in `folder` into `out`; the tarball's path. */
+function pack(folder: string, out: string): string {
+  const before = new Set(readdirSync(out));
+  npm(folder, "pack", "--pack-destination", out);
+  const packed = readdirSync(out).filter((file) => file.endsWith(".tgz") && !before.has(file));
+  if (packed.length !== 1) throw new Error(`npm pack of ${folder} made ${packed.length} tarballs in ${out}`);
+  return join(out, packed[0]!);
+}
+
+/**
+ * The MCP Registry entry of a release (schema 2025-12-11): mcp/server.json, whose npm package the release publishes,
+ * and the bundle as an `mcpb` package: the URL of the GitHub release's asset (the tag's), the file's SHA-256.
+ */
+export function releaseServerJson(dir: string, bundle: string, tag: string) {
+  const server = JSON.parse(readFileSync(join(dir, "mcp", "server.json"), "utf8"));
+  const mcpb = {
+    registryType: "mcpb",
+    identifier: `${server.repository.url}/releases/download/${tag}/${basename(bundle)}`,
+    version: server.version,
+    fileSha256: createHash("sha256").update(readFileSync(bundle)).digest("hex"),
+    transport: { type: "stdio" },
   };
+  return { ...server, packages: [...server.packages, mcpb] };
 }
 
 const npm = (dir: string, ...args: string[]) =>

@@ -9,6 +9,7 @@ import { commandLine } from "../lib/script.ts";
 import { changelogMarkdown, diffAgainstRef, git, LEVELS, toJson, type Level } from "../api-diff/index.ts";
 import { packRelease, releaseCheck, version, writeApiChangeset } from "./changesets.ts";
 import { LABELS, regenerate } from "./regenerate.ts";
+import { PACKAGES, VERSIONED, type Tarballs } from "./versions.ts";
 
 const [command = "", ...args] = process.argv.slice(2);
 let usage = "";
@@ -76,26 +77,37 @@ const COMMANDS: Record<string, () => Promise<number | void>> = {
     console.log(outcome?.body ?? "generated/ is up to date with spec/");
   },
   "release:version": async () => {
-    parse("\n\nThe pending changesets become the new version in package.json, package-lock.json and CHANGELOG.md.", {});
-    console.log(`version ${version(repository())}: package.json, package-lock.json, CHANGELOG.md`);
+    parse(
+      "\n\nThe pending changesets become the new version in package.json, package-lock.json and CHANGELOG.md, and in " +
+        `the files of the\nMCP server and the command line (${Object.keys(VERSIONED).join(", ")}).`,
+      {},
+    );
+    const files = ["package.json", "package-lock.json", "CHANGELOG.md", ...Object.keys(VERSIONED)];
+    console.log(`version ${await version(repository())}: ${files.join(", ")}`);
   },
   "release:pack": async () => {
     const values = parse(
-      "--out <dir>\n\nWhen no changeset is pending and npm does not have the version in package.json: packs " +
-        "the\npackage into <dir> (npm pack) and writes the version's CHANGELOG.md section to <dir>/notes.md,\nfor " +
-        "the publish job to publish as they are. Step outputs: pending, due, version, tag, tarball\n(its file " +
-        "name in <dir>).",
+      "--out <dir>\n\nWhen no changeset is pending and npm lacks the version in package.json of one of the packages: " +
+        "into <dir>, the\npackages packed (npm pack: the client, rainbond-openapi-mcp, rainbond-openapi-cli), the MCP bundle named " +
+        "with\nthe version, server.json for the MCP Registry (the npm package and the bundle, its SHA-256) and the\n" +
+        "version's CHANGELOG.md section as notes.md, for the publish job to publish as they are. Step outputs:\n" +
+        "pending, due, version, tag, tarball, mcp_tarball, cli_tarball, bundle, server_json (file names in <dir>).",
       { out: { type: "string" } },
     );
     if (!values.out) throw new Error(`--out is required\n${usage}`);
-    const { pending, due, version, tag, tarball = "", notes = "" } = packRelease(repository(), values.out);
-    outputs({ pending, due, version, tag, tarball: tarball && basename(tarball) });
+    const release = packRelease(repository(), values.out);
+    const { pending, due, version, tag, tarballs, bundle = "", serverJson = "", notes = "" } = release;
+    const names = Object.fromEntries(
+      Object.keys(PACKAGES).map((output) => [output, basename(tarballs?.[output as keyof Tarballs] ?? "")]),
+    );
+    outputs({ pending, due, version, tag, ...names, bundle: basename(bundle), server_json: basename(serverJson) });
     if (due) writeFileSync(join(values.out, "notes.md"), notes);
+    const made = [...Object.values(names), basename(bundle), basename(serverJson)].join(", ");
     console.log(
       pending
         ? "changesets are pending: the version pull request is due, not a release"
         : due
-          ? `${tag}: packed ${tarball}\n\n${notes}`
+          ? `${tag}: ${made} in ${values.out}\n\n${notes}`
           : `${tag}: already on the registry, nothing to release`,
     );
   },

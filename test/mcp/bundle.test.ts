@@ -1,11 +1,15 @@
 // How a user installs the server in one step: the MCP bundle (.mcpb, built and validated with @anthropic-ai/mcpb),
-// which runs with nothing but Node, and server.json for the MCP Registry, which names the npm package.
+// which runs with nothing but Node, as a client runs it (its settings put into the manifest's mcp_config by mcpb's own
+// substitution), and server.json for the MCP Registry, which names the npm package.
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, sep } from "node:path";
+import { getMcpConfigForManifest, type McpbManifestAny, type McpbUserConfigValues } from "@anthropic-ai/mcpb";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { servedTools } from "../../mcp/src/tools.ts";
 import { root } from "../helpers/readme.js";
+import { nodeOverStdio } from "./helpers.js";
 
 const json = (path: string) => JSON.parse(readFileSync(join(root, path), "utf8"));
 const mcpb = join(root, "node_modules/.bin/mcpb");
@@ -22,7 +26,12 @@ test("the bundle's manifest is valid, of the package's version, and takes the to
   const manifest = json("mcp/manifest.json");
   expect(manifest.version).toBe(json("mcp/package.json").version);
   expect(manifest.user_config.token).toMatchObject({ sensitive: true, required: true });
-  expect(manifest.server.mcp_config.env).toEqual({ RAINBOND_TOKEN: "${user_config.token}" });
+  expect(manifest.server.mcp_config.env).toEqual({
+    RAINBOND_TOKEN: "${user_config.token}",
+    RAINBOND_MCP_ALLOW_WRITE: "${user_config.allow_write}",
+  });
+  expect(manifest.user_config.allow_write).toMatchObject({ type: "boolean", default: false });
+  expect(manifest.user_config.allow_write.description).toMatch(/confirm.*a client that cannot ask sends nothing/);
   execFileSync(mcpb, ["validate", join(unpacked, "manifest.json")], { stdio: "pipe" }); // throws when invalid
   expect(JSON.parse(readFileSync(join(unpacked, "manifest.json"), "utf8"))).toEqual(manifest);
 });
@@ -48,4 +57,52 @@ test("server.json names the package, its mcpName and version, and the token as a
   expect(server.packages[0].environmentVariables).toEqual([
     expect.objectContaining({ name: "RAINBOND_TOKEN", isSecret: true }),
   ]);
+});
+
+/** The unpacked bundle started as a client starts it: the manifest's mcp_config, with `settings` put in by mcpb. */
+async function startBundle(settings: McpbUserConfigValues) {
+  const manifest = JSON.parse(readFileSync(join(unpacked, "manifest.json"), "utf8")) as McpbManifestAny;
+  const userConfig = { base_url: "http://127.0.0.1:9", token: "bundle-token-1234", ...settings };
+  const config = await getMcpConfigForManifest({
+    manifest,
+    extensionPath: unpacked,
+    systemDirs: {},
+    userConfig,
+    pathSeparator: sep,
+  });
+  expect(config?.command).toBe("node"); // Node alone: this test's own
+  return nodeOverStdio(config!.args ?? [], config!.env ?? {});
+}
+const names = (allowWrite: boolean) => servedTools({ allowWrite }).map(({ tool }) => tool.name);
+
+test("allow_write: off by default (the read-only tools), on serves them all", async () => {
+  for (const [settings, expected] of [
+    [{}, names(false)],
+    [{ allow_write: false }, names(false)],
+    [{ allow_write: true }, names(true)],
+  ] as const) {
+    const server = await startBundle(settings);
+    try {
+      const { tools } = await server.client.listTools();
+      expect(
+        tools.map((tool) => tool.name),
+        JSON.stringify(settings),
+      ).toEqual(expected);
+    } finally {
+      await server.close();
+    }
+  }
+  expect(names(true).length).toBeGreaterThan(names(false).length);
+}, 30_000);
+
+test("RAINBOND_MCP_ALLOW_WRITE other than true or false: one line, exit 2; --help names it", () => {
+  const run = (env: Record<string, string>, ...args: string[]) =>
+    spawnSync(process.execPath, [join(unpacked, "server/cli.js"), "--base-url", "http://127.0.0.1:9", ...args], {
+      env: { PATH: process.env.PATH ?? "", RAINBOND_TOKEN: "bundle-token-1234", ...env },
+      encoding: "utf8",
+    });
+  const bad = run({ RAINBOND_MCP_ALLOW_WRITE: "yes" });
+  expect(bad.status).toBe(2);
+  expect(bad.stderr).toBe('rainbond-openapi-mcp: RAINBOND_MCP_ALLOW_WRITE must be true or false (got "yes")\n');
+  expect(run({}, "--help").stdout).toMatch(/--allow-write[^\n]*\n[^\n]*RAINBOND_MCP_ALLOW_WRITE=true/);
 });

@@ -48,10 +48,15 @@ function clientOf(confirm?: Confirm): Client {
 }
 
 /** Starts the bin over stdio with `args` and only `env` (plus PATH) in its environment, and connects a Client. */
-export async function overStdio(args: string[], env: Record<string, string>, confirm?: Confirm): Promise<Running> {
+export function overStdio(args: string[], env: Record<string, string>, confirm?: Confirm): Promise<Running> {
+  return nodeOverStdio([bin, ...args], env, confirm);
+}
+
+/** Starts Node with `args` (a script and its arguments) over stdio, with only `env` (plus PATH), and connects a Client. */
+export async function nodeOverStdio(args: string[], env: Record<string, string>, confirm?: Confirm): Promise<Running> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [bin, ...args],
+    args,
     env: { PATH: process.env.PATH ?? "", ...env },
     stderr: "pipe",
   });

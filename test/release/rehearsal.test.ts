@@ -5,20 +5,24 @@
 //      writes the pull request's body to a file (in place of the GitHub call) with the API changelog first, and the
 //      changeset from the API diff; the pull request is "merged" (committed);
 //   2. changesets' version step (npm run release:version): package.json's version and CHANGELOG.md's entry;
-//   3. the release (npm run release:pack: the tarball, built through `prepare` by `npm pack`, and the notes of a version
-//      the registry does not have yet), then the publish job's `npm publish <tarball>`, to a real registry on loopback
+//   3. the release (npm run release:pack: the tarballs of the client, the MCP server and the command line, each built
+//      by `npm pack`, the MCP bundle, server.json with the bundle's SHA-256, and the notes of a version the registry
+//      does not have yet), then the publish job's `npm publish <tarball>` of each, to a real registry on loopback
 //      (Verdaccio, no uplink: test/release/registry.ts);
 //   4. a new project installs that exact version from the registry, compiles under strict TypeScript against its
 //      types (`@ts-expect-error` on the removed field; the added field typed) and calls Prism mocking that spec.
 // Step 4 is one project for the three versions (each installed under an alias), one `npm install` and one `tsc`.
 import { scriptArgs } from "../../scripts/lib/script.ts";
 import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startPrism } from "../../scripts/prism.ts";
+import { versionsIn } from "../../scripts/release/versions.ts";
 import { startRegistry, type LocalRegistry } from "./registry.js";
 import { addPortField, removePortField, rewordPortDescription } from "./spec-edits.js";
 import { createTempRepo, gitIdentity, root, type TempRepo } from "./temp-repo.js";
@@ -41,6 +45,8 @@ interface Change {
   expectOutput: Record<string, unknown>;
   /** Text the installed package's types must hold. */
   typesHold: string;
+  /** The publish job stops after the client's tarball, and the release is run again. */
+  stopsHalfWay?: true;
 }
 
 const CONSUMER_HEAD = `import { createRainbondClient } from "rainbond-openapi";
@@ -72,6 +78,7 @@ const changes: Change[] = [
 `,
     expectOutput: { ports: 2, protocol: "http", removed: null },
     typesHold: "container_port: number;",
+    stopsHalfWay: true,
   },
   {
     name: "a response field is added (marked x-since)",
@@ -104,6 +111,13 @@ function bumped(version: string, bump: Bump): string {
   if (bump === "minor") return `${major}.${minor + 1}.0`;
   return `${major}.${minor}.${patch + 1}`;
 }
+
+/** The step output naming each tarball, and its package. */
+const PUBLISHED = [
+  ["tarball", "rainbond-openapi"],
+  ["mcp_tarball", "rainbond-openapi-mcp"],
+  ["cli_tarball", "rainbond-openapi-cli"],
+] as const;
 
 let repo: TempRepo;
 let registry: LocalRegistry;
@@ -250,6 +264,11 @@ describe(
         expect(entry).toContain(`### ${change.bump[0]!.toUpperCase()}${change.bump.slice(1)} Changes`);
         expect(entry).toContain(change.line);
         expect((await readdir(join(repo.dir, ".changeset"))).filter((f) => f.startsWith("api-"))).toEqual([]);
+        // one version for the three packages, one CHANGELOG (the root's)
+        expect(new Set(Object.values(versionsIn(repo.dir)))).toEqual(new Set([version]));
+        expect(existsSync(join(repo.dir, "mcp/CHANGELOG.md")) || existsSync(join(repo.dir, "cli/CHANGELOG.md"))).toBe(
+          false,
+        );
         repo.commit("Version Packages");
 
         // 3. the release: the test job packs the version npm does not have, the publish job publishes that tarball
@@ -262,11 +281,35 @@ describe(
             .split("\n")
             .map((line) => line.split("=") as [string, string]),
         );
-        expect(packed).toMatchObject({ pending: "false", due: "true", version, tag: `v${version}` });
+        const bundle = `rainbond-openapi-mcp-${version}.mcpb`;
+        expect(packed).toMatchObject({ pending: "false", due: "true", version, tag: `v${version}`, bundle });
         expect(await readFile(join(out, "notes.md"), "utf8")).toContain(change.line);
-        await npm(["publish", join(out, packed.tarball!), "--access", "public"], work);
-        const packument = (await (await fetch(`${registry.url}/rainbond-openapi`)).json()) as { versions: object };
-        expect(Object.keys(packument.versions)).toContain(version);
+        // the MCP Registry entry: the npm package and the bundle of this version, its SHA-256 the built file's
+        const server = JSON.parse(await readFile(join(out, packed.server_json!), "utf8"));
+        const sha256 = createHash("sha256")
+          .update(await readFile(join(out, bundle)))
+          .digest("hex");
+        const asset = `https://github.com/rainbond-openapi/rainbond-openapi/releases/download/v${version}/${bundle}`;
+        expect(server.version).toBe(version);
+        expect(server.packages).toEqual([
+          expect.objectContaining({ registryType: "npm", identifier: "rainbond-openapi-mcp", version }),
+          { registryType: "mcpb", identifier: asset, version, fileSha256: sha256, transport: { type: "stdio" } },
+        ]);
+        const unpacked = join(out, "bundle");
+        await exec(join(root, "node_modules/.bin/mcpb"), ["unpack", join(out, bundle), unpacked]);
+        expect(JSON.parse(await readFile(join(unpacked, "manifest.json"), "utf8")).version).toBe(version);
+        // the publish job: each tarball as it is; the registry then has the three packages at that version
+        for (const [output, name] of PUBLISHED) {
+          await npm(["publish", join(out, packed[output]!), "--access", "public"], work);
+          const packument = (await (await fetch(`${registry.url}/${name}`)).json()) as { versions: object };
+          expect(Object.keys(packument.versions), name).toContain(version);
+          if (change.stopsHalfWay && output === "tarball") {
+            // npm has the client, not the others: run again, the release is still due
+            const halfWay = join(work, `half-way-outputs-${version}`);
+            await script("release:pack", ["--out", join(out, "half-way")], { ...registry.env, GITHUB_OUTPUT: halfWay });
+            expect(await readFile(halfWay, "utf8")).toMatch(/^pending=false\ndue=true\n/);
+          }
+        }
         // run again (a re-run of the workflow): the version is on the registry, nothing is packed
         await script("release:pack", ["--out", join(out, "again")], { ...registry.env, GITHUB_OUTPUT: packOutputs });
         expect(await readFile(packOutputs, "utf8")).toMatch(/\npending=false\ndue=false\n/);
@@ -274,7 +317,7 @@ describe(
         const spec = join(work, `openapi-${version}.json`);
         await copyFile(join(repo.dir, "generated/openapi.json"), spec);
         published.set(change.name, { version, spec });
-      }, 60_000);
+      }, 240_000); // each release packs three packages and builds the bundle, twice for the one that stops half-way
     }
 
     for (const change of changes) {
