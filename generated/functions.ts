@@ -46,7 +46,7 @@ export const addComponentPort: (
   component: ComponentScope,
   body: AddPortInput,
   call?: CallOptions,
-) => RainbondPromise<Port> = /* @__PURE__ */ operation(spec.addComponentPort);
+) => RainbondPromise<Port> = /* @__PURE__ */ operation<"addComponentPort">(spec.addComponentPort);
 
 /**
  * Create a gateway rule.
@@ -61,7 +61,7 @@ export const createGatewayRule: (
   app: AppScope,
   body: PostGatewayRule,
   call?: CallOptions,
-) => RainbondPromise<GatewayRule> = /* @__PURE__ */ operation(spec.createGatewayRule);
+) => RainbondPromise<GatewayRule> = /* @__PURE__ */ operation<"createGatewayRule">(spec.createGatewayRule);
 
 /**
  * Create an HTTP rule.
@@ -76,7 +76,7 @@ export const createHttpRule: (
   app: AppScope,
   body: Http,
   call?: CallOptions,
-) => RainbondPromise<HTTPGatewayRule> = /* @__PURE__ */ operation(spec.createHttpRule);
+) => RainbondPromise<HTTPGatewayRule> = /* @__PURE__ */ operation<"createHttpRule">(spec.createHttpRule);
 
 /**
  * Delete a port of a component.
@@ -90,7 +90,7 @@ export const deleteComponentPort: (
   component: ComponentScope,
   port: number,
   call?: CallOptions,
-) => RainbondPromise<Port> = /* @__PURE__ */ operation(spec.deleteComponentPort);
+) => RainbondPromise<Port> = /* @__PURE__ */ operation<"deleteComponentPort">(spec.deleteComponentPort);
 
 /**
  * Read a component.
@@ -103,7 +103,7 @@ export const getComponent: (
   core: RainbondCore,
   component: ComponentScope,
   call?: CallOptions,
-) => RainbondPromise<ServiceBaseInfo> = /* @__PURE__ */ operation(spec.getComponent);
+) => RainbondPromise<ServiceBaseInfo> = /* @__PURE__ */ operation<"getComponent">(spec.getComponent);
 
 /**
  * Read a region.
@@ -125,7 +125,7 @@ export const getRegion: (
   regionId: string,
   options?: GetRegionOptions,
   call?: CallOptions,
-) => RainbondPromise<RegionInfoR> = /* @__PURE__ */ operation(spec.getRegion);
+) => RainbondPromise<RegionInfoR> = /* @__PURE__ */ operation<"getRegion">(spec.getRegion);
 
 /**
  * Install an application from a store.
@@ -142,7 +142,7 @@ export const installApp: (
   body: Install,
   options?: InstallAppOptions,
   call?: CallOptions,
-) => RainbondPromise<MarketInstall> = /* @__PURE__ */ operation(spec.installApp);
+) => RainbondPromise<MarketInstall> = /* @__PURE__ */ operation<"installApp">(spec.installApp);
 
 /**
  * List the HTTP rules of an application.
@@ -155,7 +155,7 @@ export const listAppHttpRules: (
   core: RainbondCore,
   app: AppScope,
   call?: CallOptions,
-) => RainbondPromise<HTTPGatewayRule[]> = /* @__PURE__ */ operation(spec.listAppHttpRules);
+) => RainbondPromise<HTTPGatewayRule[]> = /* @__PURE__ */ operation<"listAppHttpRules">(spec.listAppHttpRules);
 
 /**
  * List the applications of a team in a region.
@@ -169,7 +169,7 @@ export const listApps: (
   region: RegionScope,
   options?: ListAppsOptions,
   call?: CallOptions,
-) => RainbondPromise<AppBaseInfo[]> = /* @__PURE__ */ operation(spec.listApps);
+) => RainbondPromise<AppBaseInfo[]> = /* @__PURE__ */ operation<"listApps">(spec.listApps);
 
 /**
  * List the ports of a component.
@@ -182,7 +182,7 @@ export const listComponentPorts: (
   core: RainbondCore,
   component: ComponentScope,
   call?: CallOptions,
-) => RainbondPromise<Port[]> = /* @__PURE__ */ operation(spec.listComponentPorts);
+) => RainbondPromise<Port[]> = /* @__PURE__ */ operation<"listComponentPorts">(spec.listComponentPorts);
 
 /**
  * List the HTTP rules of the enterprise.
@@ -195,7 +195,9 @@ export const listEnterpriseHttpRules: (
   core: RainbondCore,
   options?: ListEnterpriseHttpRulesOptions,
   call?: CallOptions,
-) => RainbondPromise<EnterpriseHTTPGatewayRule[]> = /* @__PURE__ */ operation(spec.listEnterpriseHttpRules);
+) => RainbondPromise<EnterpriseHTTPGatewayRule[]> = /* @__PURE__ */ operation<"listEnterpriseHttpRules">(
+  spec.listEnterpriseHttpRules,
+);
 
 /**
  * List the regions of a team.
@@ -210,7 +212,7 @@ export const listTeamRegions: (
   teamId: string,
   options?: ListTeamRegionsOptions,
   call?: CallOptions,
-) => RainbondPromise<ListTeamRegionsResp> = /* @__PURE__ */ operation(spec.listTeamRegions);
+) => RainbondPromise<ListTeamRegionsResp> = /* @__PURE__ */ operation<"listTeamRegions">(spec.listTeamRegions);
 
 /**
  * Read resource statistics of teams.
@@ -223,7 +225,7 @@ export const listTeamResources: (
   core: RainbondCore,
   list: TenantRegionList[],
   call?: CallOptions,
-) => RainbondPromise<TeamAppsResource[]> = /* @__PURE__ */ operation(spec.listTeamResources);
+) => RainbondPromise<TeamAppsResource[]> = /* @__PURE__ */ operation<"listTeamResources">(spec.listTeamResources);
 
 /**
  * Query monitoring of the components (instant).
@@ -238,7 +240,9 @@ export const queryComponentMonitor: (
   app: AppScope,
   options?: QueryComponentMonitorOptions,
   call?: CallOptions,
-) => RainbondPromise<ComponentMonitorSerializers[]> = /* @__PURE__ */ operation(spec.queryComponentMonitor);
+) => RainbondPromise<ComponentMonitorSerializers[]> = /* @__PURE__ */ operation<"queryComponentMonitor">(
+  spec.queryComponentMonitor,
+);
 
 /**
  * Query monitoring of the components over a time range.
@@ -256,7 +260,7 @@ export const queryComponentMonitorRange: (
   app: AppScope,
   options: QueryComponentMonitorRangeOptions,
   call?: CallOptions,
-) => RainbondPromise<ComponentMonitorSerializers[]> = /* @__PURE__ */ operation(
+) => RainbondPromise<ComponentMonitorSerializers[]> = /* @__PURE__ */ operation<"queryComponentMonitorRange">(
   spec.queryComponentMonitorRange,
   timeRange,
 );
@@ -276,7 +280,7 @@ export const updateComponentPort: (
   port: number,
   body: UpdatePortBody,
   call?: CallOptions,
-) => RainbondPromise<Port> = /* @__PURE__ */ operation(spec.updateComponentPort);
+) => RainbondPromise<Port> = /* @__PURE__ */ operation<"updateComponentPort">(spec.updateComponentPort);
 
 /**
  * Update an HTTP rule.
@@ -292,4 +296,4 @@ export const updateHttpRule: (
   ruleId: string,
   body?: UpdatePostHTTPGatewayRule,
   call?: CallOptions,
-) => RainbondPromise<HTTPGatewayRule> = /* @__PURE__ */ operation(spec.updateHttpRule);
+) => RainbondPromise<HTTPGatewayRule> = /* @__PURE__ */ operation<"updateHttpRule">(spec.updateHttpRule);

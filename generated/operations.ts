@@ -3,7 +3,6 @@ import type { OperationSpec } from "../src/prepare.js";
 
 /** ports.add: POST /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}/ports */
 export const addComponentPort = {
-  id: "addComponentPort",
   name: "ports.add",
   method: "POST",
   path: "/openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}/ports",
@@ -13,7 +12,7 @@ export const addComponentPort = {
       name: "component",
       params: { teamId: "team_id", regionName: "region_name", appId: "app_id", serviceId: "service_id" },
     },
-    { kind: "body", name: "body", optional: false },
+    { kind: "body", name: "body" },
   ],
   pathParams: {
     team_id: {
@@ -33,9 +32,6 @@ export const addComponentPort = {
       patternMeans: 'letters, digits, "_" and "-" only (no dot, slash, space or "%")',
     },
   },
-  query: {},
-  options: {},
-  requiredQuery: [],
   body: {
     type: "object",
     required: ["port"],
@@ -58,13 +54,12 @@ export const addComponentPort = {
 
 /** gateway.createRule: POST /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/domains */
 export const createGatewayRule = {
-  id: "createGatewayRule",
   name: "gateway.createRule",
   method: "POST",
   path: "/openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/domains",
   args: [
     { kind: "scope", name: "app", params: { teamId: "team_id", regionName: "region_name", appId: "app_id" } },
-    { kind: "body", name: "body", optional: false },
+    { kind: "body", name: "body" },
   ],
   pathParams: {
     team_id: {
@@ -79,9 +74,6 @@ export const createGatewayRule = {
     },
     app_id: { type: "string", pattern: "^[0-9]+$", patternMeans: "a non-negative integer", acceptsNumber: true },
   },
-  query: {},
-  options: {},
-  requiredQuery: [],
   body: {
     type: "object",
     required: ["protocol"],
@@ -158,13 +150,12 @@ export const createGatewayRule = {
 
 /** gateway.createHttpRule: POST /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/httpdomains */
 export const createHttpRule = {
-  id: "createHttpRule",
   name: "gateway.createHttpRule",
   method: "POST",
   path: "/openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/httpdomains",
   args: [
     { kind: "scope", name: "app", params: { teamId: "team_id", regionName: "region_name", appId: "app_id" } },
-    { kind: "body", name: "body", optional: false },
+    { kind: "body", name: "body" },
   ],
   pathParams: {
     team_id: {
@@ -179,9 +170,6 @@ export const createHttpRule = {
     },
     app_id: { type: "integer", minimum: 0 },
   },
-  query: {},
-  options: {},
-  requiredQuery: [],
   body: {
     type: "object",
     required: ["service_id", "container_port", "domain_name"],
@@ -229,7 +217,6 @@ export const createHttpRule = {
 
 /** ports.delete: DELETE /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}/ports/{port} */
 export const deleteComponentPort = {
-  id: "deleteComponentPort",
   name: "ports.delete",
   method: "DELETE",
   path: "/openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}/ports/{port}",
@@ -265,16 +252,12 @@ export const deleteComponentPort = {
       acceptsNumber: true,
     },
   },
-  query: {},
-  options: {},
-  requiredQuery: [],
   envelope: "bean",
   response: "object",
 } as const satisfies OperationSpec;
 
 /** components.get: GET /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id} */
 export const getComponent = {
-  id: "getComponent",
   name: "components.get",
   method: "GET",
   path: "/openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}",
@@ -303,21 +286,17 @@ export const getComponent = {
       patternMeans: 'letters, digits, "_" and "-" only (no dot, slash, space or "%")',
     },
   },
-  query: {},
-  options: {},
-  requiredQuery: [],
   response: "object",
 } as const satisfies OperationSpec;
 
 /** regions.get: GET /openapi/v1/regions/{region_id} */
 export const getRegion = {
-  id: "getRegion",
   name: "regions.get",
   method: "GET",
   path: "/openapi/v1/regions/{region_id}",
   args: [
     { kind: "path", name: "regionId", param: "region_id" },
-    { kind: "options", name: "options", optional: true },
+    { kind: "options", name: "options" },
   ],
   pathParams: {
     region_id: {
@@ -328,20 +307,18 @@ export const getRegion = {
   },
   query: { region_id: { type: "string" }, extend_info: { type: "string", enum: ["true", "false"] } },
   options: { regionId: "region_id", extendInfo: "extend_info" },
-  requiredQuery: [],
   response: "object",
 } as const satisfies OperationSpec;
 
 /** apps.install: POST /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/install */
 export const installApp = {
-  id: "installApp",
   name: "apps.install",
   method: "POST",
   path: "/openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/install",
   args: [
     { kind: "scope", name: "app", params: { teamId: "team_id", regionName: "region_name", appId: "app_id" } },
-    { kind: "body", name: "body", optional: false },
-    { kind: "options", name: "options", optional: true },
+    { kind: "body", name: "body" },
+    { kind: "options", name: "options" },
   ],
   pathParams: {
     team_id: {
@@ -358,7 +335,6 @@ export const installApp = {
   },
   query: { is_deploy: { type: "string", enum: ["true", "false"] } },
   options: { deploy: "is_deploy" },
-  requiredQuery: [],
   body: {
     type: "object",
     required: ["market_url", "market_domain", "market_type", "market_access_key", "app_model_id", "app_model_version"],
@@ -377,7 +353,6 @@ export const installApp = {
 
 /** gateway.listHttpRules: GET /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/httpdomains */
 export const listAppHttpRules = {
-  id: "listAppHttpRules",
   name: "gateway.listHttpRules",
   method: "GET",
   path: "/openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/httpdomains",
@@ -395,21 +370,17 @@ export const listAppHttpRules = {
     },
     app_id: { type: "integer", minimum: 0 },
   },
-  query: {},
-  options: {},
-  requiredQuery: [],
   response: "array",
 } as const satisfies OperationSpec;
 
 /** apps.list: GET /openapi/v1/teams/{team_id}/regions/{region_name}/apps */
 export const listApps = {
-  id: "listApps",
   name: "apps.list",
   method: "GET",
   path: "/openapi/v1/teams/{team_id}/regions/{region_name}/apps",
   args: [
     { kind: "scope", name: "region", params: { teamId: "team_id", regionName: "region_name" } },
-    { kind: "options", name: "options", optional: true },
+    { kind: "options", name: "options" },
   ],
   pathParams: {
     team_id: {
@@ -425,13 +396,11 @@ export const listApps = {
   },
   query: { query: { type: "string" } },
   options: { query: "query" },
-  requiredQuery: [],
   response: "array",
 } as const satisfies OperationSpec;
 
 /** ports.list: GET /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}/ports */
 export const listComponentPorts = {
-  id: "listComponentPorts",
   name: "ports.list",
   method: "GET",
   path: "/openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}/ports",
@@ -460,36 +429,30 @@ export const listComponentPorts = {
       patternMeans: 'letters, digits, "_" and "-" only (no dot, slash, space or "%")',
     },
   },
-  query: {},
-  options: {},
-  requiredQuery: [],
   envelope: "list",
   response: "array",
 } as const satisfies OperationSpec;
 
 /** gateway.listEnterpriseHttpRules: GET /openapi/v1/httpdomains */
 export const listEnterpriseHttpRules = {
-  id: "listEnterpriseHttpRules",
   name: "gateway.listEnterpriseHttpRules",
   method: "GET",
   path: "/openapi/v1/httpdomains",
-  args: [{ kind: "options", name: "options", optional: true }],
+  args: [{ kind: "options", name: "options" }],
   pathParams: {},
   query: { auto_ssl: { type: "string", enum: ["true", "false"] } },
   options: { autoSsl: "auto_ssl" },
-  requiredQuery: [],
   response: "array",
 } as const satisfies OperationSpec;
 
 /** regions.listForTeam: GET /openapi/v1/teams/{team_id}/regions */
 export const listTeamRegions = {
-  id: "listTeamRegions",
   name: "regions.listForTeam",
   method: "GET",
   path: "/openapi/v1/teams/{team_id}/regions",
   args: [
     { kind: "path", name: "teamId", param: "team_id" },
-    { kind: "options", name: "options", optional: true },
+    { kind: "options", name: "options" },
   ],
   pathParams: {
     team_id: {
@@ -503,22 +466,17 @@ export const listTeamRegions = {
     page_size: { type: "string", pattern: "^[1-9][0-9]*$", patternMeans: "a positive integer", acceptsNumber: true },
   },
   options: { page: "page", pageSize: "page_size" },
-  requiredQuery: [],
   refused: { query: "the console answers 500 to any search (an SQL error); filter iterateForTeam's regions instead" },
   response: "object",
 } as const satisfies OperationSpec;
 
 /** teams.resources: POST /openapi/v1/teams/resource */
 export const listTeamResources = {
-  id: "listTeamResources",
   name: "teams.resources",
   method: "POST",
   path: "/openapi/v1/teams/resource",
-  args: [{ kind: "body", name: "list", optional: false }],
+  args: [{ kind: "body", name: "list" }],
   pathParams: {},
-  query: {},
-  options: {},
-  requiredQuery: [],
   body: {
     type: "array",
     items: {
@@ -533,13 +491,12 @@ export const listTeamResources = {
 
 /** monitor.query: GET /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/monitor/query */
 export const queryComponentMonitor = {
-  id: "queryComponentMonitor",
   name: "monitor.query",
   method: "GET",
   path: "/openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/monitor/query",
   args: [
     { kind: "scope", name: "app", params: { teamId: "team_id", regionName: "region_name", appId: "app_id" } },
-    { kind: "options", name: "options", optional: true },
+    { kind: "options", name: "options" },
   ],
   pathParams: {
     team_id: {
@@ -556,19 +513,17 @@ export const queryComponentMonitor = {
   },
   query: { is_outer: { type: "string", enum: ["true", "false"] } },
   options: { isOuter: "is_outer" },
-  requiredQuery: [],
   response: "array",
 } as const satisfies OperationSpec;
 
 /** monitor.queryRange: GET /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/monitor/query_range */
 export const queryComponentMonitorRange = {
-  id: "queryComponentMonitorRange",
   name: "monitor.queryRange",
   method: "GET",
   path: "/openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/monitor/query_range",
   args: [
     { kind: "scope", name: "app", params: { teamId: "team_id", regionName: "region_name", appId: "app_id" } },
-    { kind: "options", name: "options", optional: false },
+    { kind: "options", name: "options" },
   ],
   pathParams: {
     team_id: {
@@ -597,7 +552,6 @@ export const queryComponentMonitorRange = {
 
 /** ports.update: PUT /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}/ports/{port} */
 export const updateComponentPort = {
-  id: "updateComponentPort",
   name: "ports.update",
   method: "PUT",
   path: "/openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}/ports/{port}",
@@ -608,7 +562,7 @@ export const updateComponentPort = {
       params: { teamId: "team_id", regionName: "region_name", appId: "app_id", serviceId: "service_id" },
     },
     { kind: "path", name: "port", param: "port" },
-    { kind: "body", name: "body", optional: false },
+    { kind: "body", name: "body" },
   ],
   pathParams: {
     team_id: {
@@ -634,9 +588,6 @@ export const updateComponentPort = {
       acceptsNumber: true,
     },
   },
-  query: {},
-  options: {},
-  requiredQuery: [],
   body: {
     type: "object",
     required: ["action"],
@@ -673,14 +624,13 @@ export const updateComponentPort = {
 
 /** gateway.updateHttpRule: PUT /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/httpdomains/{rule_id} */
 export const updateHttpRule = {
-  id: "updateHttpRule",
   name: "gateway.updateHttpRule",
   method: "PUT",
   path: "/openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/httpdomains/{rule_id}",
   args: [
     { kind: "scope", name: "app", params: { teamId: "team_id", regionName: "region_name", appId: "app_id" } },
     { kind: "path", name: "ruleId", param: "rule_id" },
-    { kind: "body", name: "body", optional: true },
+    { kind: "body", name: "body" },
   ],
   pathParams: {
     team_id: {
@@ -700,9 +650,6 @@ export const updateHttpRule = {
       patternMeans: 'letters, digits, "_" and "-" only (no dot, slash, space or "%")',
     },
   },
-  query: {},
-  options: {},
-  requiredQuery: [],
   body: {
     type: "object",
     required: ["service_id"],

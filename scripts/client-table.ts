@@ -242,11 +242,40 @@ function pagingOf(options: Record<string, string>, p: PagingSpec, where: string)
   return { method, summary, page, pageSize, items, total, id: [p.id ?? []].flat() };
 }
 
+/**
+ * An operation's entry as the runtime reads it, without what only the generator and the types need: its operationId
+ * (the table's key, and the functions' type argument), whether an argument is optional (the functions' signatures say
+ * it), and empty query rules. What every bundle of an operation carries, so nothing more.
+ */
+function runtimeEntry({
+  id,
+  name,
+  method,
+  path,
+  args,
+  pathParams,
+  query,
+  options,
+  requiredQuery,
+  ...rest
+}: Entry["table"]) {
+  return {
+    name,
+    method,
+    path,
+    args: args.map((arg) => ("optional" in arg ? { kind: arg.kind, name: arg.name } : arg)),
+    pathParams,
+    ...(Object.keys(query).length > 0 && { query, options }),
+    ...(requiredQuery.length > 0 && { requiredQuery }),
+    ...rest,
+  };
+}
+
 /** generated/operations.ts: the table. */
 function operationsTs(operations: Entry[], sensitive: string[]) {
   const consts = operations.map(
     ({ table: t }) =>
-      `/** ${t.name}: ${t.method} ${t.path} */\nexport const ${t.id} = ${json(t)} as const satisfies OperationSpec;`,
+      `/** ${t.name}: ${t.method} ${t.path} */\nexport const ${t.id} = ${json(runtimeEntry(t))} as const satisfies OperationSpec;`,
   );
   return `${HEADER}import type { OperationSpec } from "../src/prepare.js";
 
@@ -458,7 +487,7 @@ function typeNames(methods: Method[]) {
 function functionsTs(methods: Method[]) {
   const bodies = methods.map(({ o, entry, about }) => {
     const { id, timeRange } = o.table;
-    return `${about}export const ${id}: (core: RainbondCore, ${signature(entry)}) => RainbondPromise<${entry.returns}> =\n  /* @__PURE__ */ operation(spec.${id}${timeRange ? ", timeRange" : ""});`;
+    return `${about}export const ${id}: (core: RainbondCore, ${signature(entry)}) => RainbondPromise<${entry.returns}> =\n  /* @__PURE__ */ operation<"${id}">(spec.${id}${timeRange ? ", timeRange" : ""});`;
   });
   return `${HEADER}// One function per operation of the spec, beside the grouped client: a bundle keeps only those it imports.
 import { operation, type CallOptions, type RainbondCore, type RainbondPromise } from "../src/call.js";

@@ -1,5 +1,6 @@
 // A core holds one console's transport (its options, checked once) in a WeakMap, never on a printable object; each
 // operation's function (generated/functions.ts) takes the core first, prepares the request and hands it to send().
+import type { OperationId, operations as table } from "../generated/operations.js";
 import type { operations } from "../generated/schema.js";
 import { transportOf, callOptions, type ClientOptions, type Transport } from "./options.js";
 import { fromArgs, namesOf, prepare } from "./prepare.js";
@@ -87,16 +88,20 @@ type ArgOf<A> = A extends { kind: "scope"; params: infer P }
       ? object | undefined
       : unknown;
 type ArgsOf<T extends readonly Arg[]> = { -readonly [K in keyof T]: ArgOf<T[K]> };
-type DataOf<S extends OperationSpec> = S["id"] extends keyof operations ? OperationData<S["id"]> : unknown;
-
-/** The function of one operation: its arguments as the table says, then the call options. */
-export type OperationFunction<S extends OperationSpec> = (
+/** The function of operation `Id`: its arguments as the table says, then the call options. */
+export type OperationFunction<Id extends OperationId> = (
   core: RainbondCore,
-  ...args: [...ArgsOf<S["args"]>, CallOptions?]
-) => RainbondPromise<DataOf<S>>;
+  ...args: [...ArgsOf<(typeof table)[Id]["args"]>, CallOptions?]
+) => RainbondPromise<OperationData<Id>>;
 
-/** Makes the function of one operation of the table (generated/functions.ts calls it once per operation). */
-export function operation<const S extends OperationSpec>(spec: S, ...rules: QueryRule[]): OperationFunction<S> {
+/**
+ * Makes the function of operation `Id` from its entry of the table (generated/functions.ts calls it once per
+ * operation, naming the operation: the entry itself does not carry its operationId).
+ */
+export function operation<Id extends OperationId>(
+  spec: (typeof table)[Id] & OperationSpec,
+  ...rules: QueryRule[]
+): OperationFunction<Id> {
   const names = namesOf(spec);
   return (core, ...args) =>
     call(core, spec.name, () => prepare(spec, fromArgs(spec, args), names, rules), args[spec.args.length]);

@@ -11,13 +11,12 @@ import { check, shown, type SchemaRule } from "./validate.js";
 export type Arg =
   | { readonly kind: "scope"; readonly name: string; readonly params: Readonly<Record<string, string>> }
   | { readonly kind: "path"; readonly name: string; readonly param: string }
-  | { readonly kind: "body" | "options"; readonly name: string; readonly optional?: boolean };
+  | { readonly kind: "body" | "options"; readonly name: string };
 
 type Rules = Readonly<Record<string, SchemaRule>>;
 
 /** One operation of the spec as the client calls it: an entry of generated/operations.ts. */
 export interface OperationSpec {
-  readonly id: string;
   /** The grouped client's name of it, `ports.list`: errors and logs name the call by it. */
   readonly name: string;
   readonly method: "GET" | "PUT" | "POST" | "DELETE" | "PATCH";
