@@ -4,8 +4,8 @@
 import { operations, type OperationId } from "../generated/operations.js";
 import { call, rejected } from "./call.js";
 import type { CallOptions, OperationInput, RainbondCore, RainbondPromise } from "./call.js";
-import { RainbondInputError } from "./errors.js";
-import { isRecord, prepare } from "./prepare.js";
+import { RainbondInputError, isRecord } from "./errors.js";
+import { prepare } from "./prepare.js";
 import { timeRange } from "./time-range.js";
 
 export * from "../generated/functions.js";

@@ -1,6 +1,6 @@
 // Turns a call's arguments into a request: path and query parameters and JSON, each encoded as the spec wants it and
 // checked against its rules (generated/operations.ts), or a RainbondInputError naming the argument, before sending.
-import { RainbondInputError } from "./errors.js";
+import { RainbondInputError, isRecord } from "./errors.js";
 import { check, shown, type SchemaRule } from "./validate.js";
 
 /**
@@ -73,8 +73,6 @@ const PATH_PARAM = /\{(\w+)\}/g;
 
 type Refuse = (argument: string, rule: string) => RainbondInputError;
 
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Date);
 
 /** The caller's names of an operation's parameters and body, from its arguments: worked out once per operation. */
 export function namesOf(spec: OperationSpec): Names {
