@@ -139,7 +139,7 @@ function ownBreach(rule: SchemaRule, value: unknown, at: string, given: unknown)
   if (mustBe) return [at, `must be ${mustBe}${got(given, at)}`];
   // free text (a pattern or an enum already keeps these out)
   if (text && !pattern && !rule.enum && LONE_SURROGATE.test(value)) {
-    return [at, "must be well-formed Unicode (it holds a lone surrogate, which no URL or console can carry)"];
+    return [at, "must be well-formed Unicode (it holds a lone surrogate)"];
   }
   // a string's size: characters as the console counts them (Python's len: code points)
   const size = typeof value === "number" ? value : list ? value.length : text ? [...value].length : undefined;
