@@ -486,11 +486,18 @@ function typeNames(methods: Method[]) {
 /** generated/functions.ts: one function per operation. */
 function functionsTs(methods: Method[]) {
   const bodies = methods.map(({ o, entry, about }) => {
-    const { id, timeRange } = o.table;
-    return `${about}export const ${id}: (core: RainbondCore, ${signature(entry)}) => RainbondPromise<${entry.returns}> =\n  /* @__PURE__ */ operation<"${id}">(spec.${id}${timeRange ? ", timeRange" : ""});`;
+    const { id, timeRange, body } = o.table;
+    // the code of the request parts the operation has, only (src/prepare.ts's RequestParts)
+    const parts = [
+      ...(o.queryParams.length ? ["query: prepareQuery"] : []),
+      ...(timeRange ? ["rules: [timeRange]"] : []),
+      ...(body ? ["body: prepareBody"] : []),
+    ];
+    return `${about}export const ${id}: (core: RainbondCore, ${signature(entry)}) => RainbondPromise<${entry.returns}> =\n  /* @__PURE__ */ operation<"${id}">(spec.${id}, { ${parts.join(", ")} });`;
   });
   return `${HEADER}// One function per operation of the spec, beside the grouped client: a bundle keeps only those it imports.
 import { operation, type CallOptions, type RainbondCore, type RainbondPromise } from "../src/call.js";
+import { prepareBody, prepareQuery } from "../src/prepare.js";
 import { timeRange } from "../src/time-range.js";
 import * as spec from "./operations.js";
 import type { ${typeNames(methods).join(", ")} } from "./types.js";

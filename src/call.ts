@@ -4,7 +4,8 @@ import type { OperationId, operations as table } from "../generated/operations.j
 import type { operations } from "../generated/schema.js";
 import { transportOf, callOptions, type ClientOptions, type Transport } from "./options.js";
 import { fromArgs, namesOf, prepare } from "./prepare.js";
-import type { Arg, OperationInput, OperationSpec, QueryRule } from "./prepare.js";
+import type { prepareBody, prepareQuery } from "./prepare.js";
+import type { Arg, OperationInput, OperationSpec, QueryRule, RequestParts } from "./prepare.js";
 import { send, type CallOptions, type WithResponse } from "./transport.js";
 
 export type { CallOptions, ClientOptions, OperationInput, WithResponse };
@@ -95,14 +96,24 @@ export type OperationFunction<Id extends OperationId> = (
 ) => RainbondPromise<OperationData<Id>>;
 
 /**
- * Makes the function of operation `Id` from its entry of the table (generated/functions.ts calls it once per
- * operation, naming the operation: the entry itself does not carry its operationId).
+ * The request parts (RequestParts) of an operation of entry `S`: its query's and its body's where it has them, only,
+ * and the rule of its time range where it has one.
+ */
+export type PartsOf<S> = ("query" extends keyof S
+  ? { readonly query: typeof prepareQuery; readonly rules?: readonly QueryRule[] }
+  : { readonly query?: never; readonly rules?: never }) &
+  ("timeRange" extends keyof S ? { readonly rules: readonly QueryRule[] } : unknown) &
+  ("body" extends keyof S ? { readonly body: typeof prepareBody } : { readonly body?: never });
+
+/**
+ * Makes the function of operation `Id` from its entry of the table and the code of its request parts
+ * (generated/functions.ts calls it once per operation, naming the operation: the entry does not carry its operationId).
  */
 export function operation<Id extends OperationId>(
   spec: (typeof table)[Id] & OperationSpec,
-  ...rules: QueryRule[]
+  parts: PartsOf<(typeof table)[Id]> & RequestParts,
 ): OperationFunction<Id> {
   const names = namesOf(spec);
   return (core, ...args) =>
-    call(core, spec.name, () => prepare(spec, fromArgs(spec, args), names, rules), args[spec.args.length]);
+    call(core, spec.name, () => prepare(spec, fromArgs(spec, args), names, parts), args[spec.args.length]);
 }
