@@ -489,7 +489,7 @@ function functionsTs(methods: Method[]) {
     const { id, timeRange, body } = o.table;
     // the code of the request parts the operation has, only (src/prepare.ts's RequestParts)
     const parts = [
-      ...(o.queryParams.length ? ["query: prepareQuery"] : []),
+      ...(o.queryParams.length ? ["options: queryFromOptions", "query: prepareQuery"] : []),
       ...(timeRange ? ["rules: [timeRange]"] : []),
       ...(body ? ["body: prepareBody"] : []),
     ];
@@ -497,7 +497,7 @@ function functionsTs(methods: Method[]) {
   });
   return `${HEADER}// One function per operation of the spec, beside the grouped client: a bundle keeps only those it imports.
 import { operation, type CallOptions, type RainbondCore, type RainbondPromise } from "../src/call.js";
-import { prepareBody, prepareQuery } from "../src/prepare.js";
+import { prepareBody, prepareQuery, queryFromOptions } from "../src/prepare.js";
 import { timeRange } from "../src/time-range.js";
 import * as spec from "./operations.js";
 import type { ${typeNames(methods).join(", ")} } from "./types.js";

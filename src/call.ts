@@ -4,7 +4,7 @@ import type { OperationId, operations as table } from "../generated/operations.j
 import type { operations } from "../generated/schema.js";
 import { transportOf, callOptions, type ClientOptions, type Transport } from "./options.js";
 import { fromArgs, namesOf, prepare } from "./prepare.js";
-import type { prepareBody, prepareQuery } from "./prepare.js";
+import type { prepareBody, prepareQuery, queryFromOptions } from "./prepare.js";
 import type { Arg, OperationInput, OperationSpec, QueryRule, RequestParts } from "./prepare.js";
 import { send, type CallOptions, type WithResponse } from "./transport.js";
 
@@ -100,8 +100,12 @@ export type OperationFunction<Id extends OperationId> = (
  * and the rule of its time range where it has one.
  */
 export type PartsOf<S> = ("query" extends keyof S
-  ? { readonly query: typeof prepareQuery; readonly rules?: readonly QueryRule[] }
-  : { readonly query?: never; readonly rules?: never }) &
+  ? {
+      readonly options: typeof queryFromOptions;
+      readonly query: typeof prepareQuery;
+      readonly rules?: readonly QueryRule[];
+    }
+  : { readonly options?: never; readonly query?: never; readonly rules?: never }) &
   ("timeRange" extends keyof S ? { readonly rules: readonly QueryRule[] } : unknown) &
   ("body" extends keyof S ? { readonly body: typeof prepareBody } : { readonly body?: never });
 
@@ -115,5 +119,5 @@ export function operation<Id extends OperationId>(
 ): OperationFunction<Id> {
   const names = namesOf(spec);
   return (core, ...args) =>
-    call(core, spec.name, () => prepare(spec, fromArgs(spec, args), names, parts), args[spec.args.length]);
+    call(core, spec.name, () => prepare(spec, fromArgs(spec, args, parts), names, parts), args[spec.args.length]);
 }

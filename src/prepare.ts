@@ -95,8 +95,8 @@ export function namesOf(spec: OperationSpec): Names {
 const refusal = (spec: OperationSpec, name: string, what: string) =>
   spec.refused && Object.hasOwn(spec.refused, name) ? `is not sent: ${spec.refused[name]}` : `is not ${what}`;
 
-/** The positional arguments of an operation's function as a spec-named input. */
-export function fromArgs(spec: OperationSpec, args: readonly unknown[]): OperationInput {
+/** The positional arguments of an operation's function as a spec-named input; its options by RequestParts' `options`. */
+export function fromArgs(spec: OperationSpec, args: readonly unknown[], parts: RequestParts): OperationInput {
   const path: Record<string, unknown> = {};
   const query: Record<string, unknown> = {};
   const input = { path, query } as OperationInput;
@@ -108,17 +108,26 @@ export function fromArgs(spec: OperationSpec, args: readonly unknown[]): Operati
     else if (arg.kind === "scope") {
       if (!isRecord(value)) throw refuse(arg.name, "must be an object of ids");
       for (const key in arg.params) path[arg.params[key]!] = value[key];
-    } else {
-      if (value !== undefined && !isRecord(value)) throw refuse(arg.name, "must be an object");
-      const options = spec.options ?? {};
-      for (const [key, item] of Object.entries(value ?? {})) {
-        if (!Object.hasOwn(options, key))
-          throw refuse(`${arg.name}.${key}`, refusal(spec, key, "an option of this method"));
-        query[options[key]!] = item;
-      }
-    }
+    } else parts.options?.(spec, arg.name, value, query, refuse);
   });
   return input;
+}
+
+/** The members of an options argument (`given`) as the query parameters they name, into `query`: `options` of RequestParts. */
+export function queryFromOptions(
+  spec: OperationSpec,
+  argument: string,
+  given: unknown,
+  query: Record<string, unknown>,
+  refuse: Refuse,
+) {
+  if (given !== undefined && !isRecord(given)) throw refuse(argument, "must be an object");
+  const options = spec.options ?? {};
+  for (const [key, item] of Object.entries(given ?? {})) {
+    if (!Object.hasOwn(options, key))
+      throw refuse(`${argument}.${key}`, refusal(spec, key, "an option of this method"));
+    query[options[key]!] = item;
+  }
 }
 
 /** A value as the spec wants it on the wire: a boolean as "true"/"false", a Date as Unix seconds, an integer as digits. */
@@ -135,11 +144,12 @@ function encode(argument: string, rule: SchemaRule, value: unknown, refuse: Refu
 
 /**
  * The code of the parts of a request that not every operation has: query parameters (`query`, with the rules across
- * them, `rules`) and a body (`body`). Generated code passes each operation's function the parts its operation has, and
+ * them, `rules`, and `options`, which reads them from a function's options argument) and a body (`body`). Generated code passes each operation's function the parts its operation has, and
  * only those (call.ts's `operation` types them so), so that the bundle of an operation without a query or a body does
  * not carry their checks; requestOperation passes them all.
  */
 export interface RequestParts {
+  readonly options?: typeof queryFromOptions;
   readonly query?: typeof prepareQuery;
   readonly rules?: readonly QueryRule[];
   readonly body?: typeof prepareBody;
