@@ -42,8 +42,11 @@ function typeOf(value: unknown): string {
   return Number.isSafeInteger(value) ? "integer" : Number.isFinite(value) ? "number" : "NaN";
 }
 
-/** Whether a schema's `type` takes a value of type `actual`: an integer is a number too. */
-const accepts = (type: string, actual: string) => type === actual || (type === "number" && actual === "integer");
+/** Whether a schema's `type` (one, or any of a list) takes a value of type `actual`: an integer is a number too. */
+const accepts = (type: string | readonly string[], actual: string): boolean =>
+  typeof type === "string"
+    ? type === actual || (type === "number" && actual === "integer")
+    : type.some((one) => accepts(one, actual));
 
 /** The bounds of a number, or of an array's length: the keyword, how a message says it, and when it is broken. */
 const LIMITS: readonly [Limit, string, (size: number, limit: number) => boolean][] = [
@@ -129,7 +132,7 @@ function ownBreach(rule: SchemaRule, value: unknown, at: string, given: unknown)
   const list = Array.isArray(value);
   // what the value must be, where it is not (shown as given, unless a secret field's)
   let mustBe: string | undefined;
-  if (type !== undefined && ![type].flat().some((t) => accepts(t, typeOf(value)))) {
+  if (type !== undefined && !accepts(type, typeOf(value))) {
     mustBe = [type].flat().map(article).join(" or ");
   } else if (rule.enum && !rule.enum.includes(value)) {
     mustBe = `one of ${rule.enum.map((v) => JSON.stringify(v)).join(", ")}`;
