@@ -242,15 +242,64 @@ function pagingOf(options: Record<string, string>, p: PagingSpec, where: string)
   return { method, summary, page, pageSize, items, total, id: [p.id ?? []].flat() };
 }
 
+/**
+ * An operation's entry as the runtime reads it, without what only the generator and the types need: its operationId
+ * (the table's key, and the functions' type argument), whether an argument is optional (the functions' signatures say
+ * it), and empty query rules. What every bundle of an operation carries, so nothing more.
+ */
+function runtimeEntry({
+  id,
+  name,
+  method,
+  path,
+  args,
+  pathParams,
+  query,
+  options,
+  requiredQuery,
+  ...rest
+}: Entry["table"]) {
+  return {
+    name,
+    method,
+    path,
+    args: args.map((arg) => ("optional" in arg ? { kind: arg.kind, name: arg.name } : arg)),
+    pathParams,
+    ...(Object.keys(query).length > 0 && { query, options }),
+    ...(requiredQuery.length > 0 && { requiredQuery }),
+    ...rest,
+  };
+}
+
+/**
+ * The rules with a pattern that several path parameters share (an id's, say), each written once as a const that the
+ * entries name: gzip does not make dozens of copies of a pattern and its meaning free, and the grouped client carries
+ * them all (26 B gzip). Sharing other rules too, or whole objects of path parameters, made the bundles bigger.
+ */
+function sharedPathRules(operations: Entry[]) {
+  const users = new Map<string, Set<string>>();
+  for (const [param, rule] of operations.flatMap(({ table }) => Object.entries(table.pathParams))) {
+    if (rule.pattern) users.set(json(rule), (users.get(json(rule)) ?? new Set()).add(param));
+  }
+  const shared = [...users].filter(([, params]) => params.size > 1);
+  return shared.map(([rule, params], i) => ({ rule, params: [...params], name: `PATH_RULE_${i + 1}` }));
+}
+
 /** generated/operations.ts: the table. */
 function operationsTs(operations: Entry[], sensitive: string[]) {
+  const shared = sharedPathRules(operations);
+  // a shared rule's JSON, `{...}` whole, stands for that rule only: a longer rule does not close where it does
+  const named = (text: string) => shared.reduce((out, { rule, name }) => out.split(rule).join(name), text);
+  const rules = shared.map(
+    ({ rule, params, name }) => `/** The rule of ${params.join(", ")}. */\nconst ${name} = ${rule} as const;`,
+  );
   const consts = operations.map(
     ({ table: t }) =>
-      `/** ${t.name}: ${t.method} ${t.path} */\nexport const ${t.id} = ${json(t)} as const satisfies OperationSpec;`,
+      `/** ${t.name}: ${t.method} ${t.path} */\nexport const ${t.id} = ${named(json(runtimeEntry(t)))} as const satisfies OperationSpec;`,
   );
   return `${HEADER}import type { OperationSpec } from "../src/prepare.js";
 
-${consts.join("\n\n")}
+${[...rules, ...consts].join("\n\n")}
 
 /** Every operation of the spec, by operationId. */
 export const operations = { ${operations.map((o) => o.table.id).join(", ")} } as const;
@@ -457,11 +506,18 @@ function typeNames(methods: Method[]) {
 /** generated/functions.ts: one function per operation. */
 function functionsTs(methods: Method[]) {
   const bodies = methods.map(({ o, entry, about }) => {
-    const { id, timeRange } = o.table;
-    return `${about}export const ${id}: (core: RainbondCore, ${signature(entry)}) => RainbondPromise<${entry.returns}> =\n  /* @__PURE__ */ operation(spec.${id}${timeRange ? ", timeRange" : ""});`;
+    const { id, timeRange, body } = o.table;
+    // the code of the request parts the operation has, only (src/prepare.ts's RequestParts)
+    const parts = [
+      ...(o.queryParams.length ? ["options: queryFromOptions", "query: prepareQuery"] : []),
+      ...(timeRange ? ["rules: [timeRange]"] : []),
+      ...(body ? ["body: prepareBody"] : []),
+    ];
+    return `${about}export const ${id}: (core: RainbondCore, ${signature(entry)}) => RainbondPromise<${entry.returns}> =\n  /* @__PURE__ */ operation<"${id}">(spec.${id}, { ${parts.join(", ")} });`;
   });
   return `${HEADER}// One function per operation of the spec, beside the grouped client: a bundle keeps only those it imports.
 import { operation, type CallOptions, type RainbondCore, type RainbondPromise } from "../src/call.js";
+import { prepareBody, prepareQuery, queryFromOptions } from "../src/prepare.js";
 import { timeRange } from "../src/time-range.js";
 import * as spec from "./operations.js";
 import type { ${typeNames(methods).join(", ")} } from "./types.js";

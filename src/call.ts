@@ -1,9 +1,11 @@
 // A core holds one console's transport (its options, checked once) in a WeakMap, never on a printable object; each
 // operation's function (generated/functions.ts) takes the core first, prepares the request and hands it to send().
+import type { OperationId, operations as table } from "../generated/operations.js";
 import type { operations } from "../generated/schema.js";
 import { transportOf, callOptions, type ClientOptions, type Transport } from "./options.js";
 import { fromArgs, namesOf, prepare } from "./prepare.js";
-import type { Arg, OperationInput, OperationSpec, QueryRule } from "./prepare.js";
+import type { prepareBody, prepareQuery, queryFromOptions } from "./prepare.js";
+import type { Arg, OperationInput, OperationSpec, QueryRule, RequestParts } from "./prepare.js";
 import { send, type CallOptions, type WithResponse } from "./transport.js";
 
 export type { CallOptions, ClientOptions, OperationInput, WithResponse };
@@ -87,17 +89,35 @@ type ArgOf<A> = A extends { kind: "scope"; params: infer P }
       ? object | undefined
       : unknown;
 type ArgsOf<T extends readonly Arg[]> = { -readonly [K in keyof T]: ArgOf<T[K]> };
-type DataOf<S extends OperationSpec> = S["id"] extends keyof operations ? OperationData<S["id"]> : unknown;
-
-/** The function of one operation: its arguments as the table says, then the call options. */
-export type OperationFunction<S extends OperationSpec> = (
+/** The function of operation `Id`: its arguments as the table says, then the call options. */
+export type OperationFunction<Id extends OperationId> = (
   core: RainbondCore,
-  ...args: [...ArgsOf<S["args"]>, CallOptions?]
-) => RainbondPromise<DataOf<S>>;
+  ...args: [...ArgsOf<(typeof table)[Id]["args"]>, CallOptions?]
+) => RainbondPromise<OperationData<Id>>;
 
-/** Makes the function of one operation of the table (generated/functions.ts calls it once per operation). */
-export function operation<const S extends OperationSpec>(spec: S, ...rules: QueryRule[]): OperationFunction<S> {
+/**
+ * The request parts (RequestParts) of an operation of entry `S`: its query's and its body's where it has them, only,
+ * and the rule of its time range where it has one.
+ */
+export type PartsOf<S> = ("query" extends keyof S
+  ? {
+      readonly options: typeof queryFromOptions;
+      readonly query: typeof prepareQuery;
+      readonly rules?: readonly QueryRule[];
+    }
+  : { readonly options?: never; readonly query?: never; readonly rules?: never }) &
+  ("timeRange" extends keyof S ? { readonly rules: readonly QueryRule[] } : unknown) &
+  ("body" extends keyof S ? { readonly body: typeof prepareBody } : { readonly body?: never });
+
+/**
+ * Makes the function of operation `Id` from its entry of the table and the code of its request parts
+ * (generated/functions.ts calls it once per operation, naming the operation: the entry does not carry its operationId).
+ */
+export function operation<Id extends OperationId>(
+  spec: (typeof table)[Id] & OperationSpec,
+  parts: PartsOf<(typeof table)[Id]> & RequestParts,
+): OperationFunction<Id> {
   const names = namesOf(spec);
   return (core, ...args) =>
-    call(core, spec.name, () => prepare(spec, fromArgs(spec, args), names, rules), args[spec.args.length]);
+    call(core, spec.name, () => prepare(spec, fromArgs(spec, args, parts), names, parts), args[spec.args.length]);
 }

@@ -69,7 +69,7 @@ export class RainbondApiError extends RainbondError {
 
   constructor(info: RequestInfo, status: number, body: unknown, requestId: string | undefined, statusText?: string) {
     super();
-    const fields = isObject(body) ? body : {};
+    const fields = isRecord(body) ? body : {};
     const text = (value: unknown) => (typeof value === "string" && value ? value : undefined);
     const [msg, code, failed] = [text(fields.msg), fields.code, fields.msg_show === TRACEBACK_NOT_KEPT];
     const msgShow = failed ? undefined : text(fields.msg_show);
@@ -101,7 +101,7 @@ export class RainbondBadRequestError extends RainbondApiError {
   declare readonly fieldErrors: Readonly<Record<string, readonly string[]>>;
   constructor(info: RequestInfo, status: number, body: unknown, requestId: string | undefined, statusText?: string) {
     super(info, status, body, requestId, statusText);
-    const err = isObject(body) ? body.err : undefined;
+    const err = isRecord(body) ? body.err : undefined;
     const entries = err === undefined ? [] : fieldErrorsOf(err, "");
     const detail = entries.map(([field, messages]) => `${field}: ${messages.join(" ")}`).join("; ");
     const own = info.method === "GET" && entries.length > 0; // a read sends no fields: the console's own record
@@ -115,7 +115,7 @@ export class RainbondBadRequestError extends RainbondApiError {
 /** The messages of a validation body's `err`, by field path: DRF nests them for nested and list serializers. */
 function fieldErrorsOf(err: unknown, at: string): [string, string[]][] {
   const flat = !Array.isArray(err) || err.every((item) => typeof item !== "object" || item === null);
-  if (!isObject(err) && flat) return [[at || "(request)", [err].flat().map(String)]];
+  if (!isRecord(err) && flat) return [[at || "(request)", [err].flat().map(String)]];
   return Object.entries(err as object).flatMap(([key, item]) =>
     fieldErrorsOf(item, Array.isArray(err) ? `${at}[${key}]` : at ? `${at}.${key}` : key),
   );
@@ -161,7 +161,7 @@ const byStatus: Record<number, typeof RainbondApiError> = {
 
 /** The error of a non-2xx answer, of the class its status says, or its code: 2001, a team not opened in the region. */
 export function apiError(info: RequestInfo, status: number, body: unknown, requestId?: string, statusText?: string) {
-  const team = isObject(body) && body.code === 2001 ? RainbondTeamNotOpenedError : byStatus[status];
+  const team = isRecord(body) && body.code === 2001 ? RainbondTeamNotOpenedError : byStatus[status];
   const ErrorClass = team ?? (status >= 500 ? RainbondServerError : RainbondApiError);
   return new ErrorClass(info, status, body, requestId, statusText);
 }
@@ -239,5 +239,6 @@ export class RainbondInputError extends RainbondError {
 /** How every message names its request: `ports.update (PUT /openapi/v1/...)`. */
 export const named = (info: RequestInfo) => `${info.operation} (${info.method} ${info.path})`;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+/** A plain object's members: not null, an array or a Date (a parsed answer's body, a call's arguments). */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Date);

@@ -4,8 +4,8 @@
 import { operations, type OperationId } from "../generated/operations.js";
 import { call, rejected } from "./call.js";
 import type { CallOptions, OperationInput, RainbondCore, RainbondPromise } from "./call.js";
-import { RainbondInputError } from "./errors.js";
-import { isRecord, prepare } from "./prepare.js";
+import { RainbondInputError, isRecord } from "./errors.js";
+import { prepare, prepareBody, prepareQuery } from "./prepare.js";
 import { timeRange } from "./time-range.js";
 
 export * from "../generated/functions.js";
@@ -25,11 +25,11 @@ export function requestOperation(
     rejected(new RainbondInputError("requestOperation", argument, rule));
   if (typeof id !== "string" || !Object.hasOwn(operations, id))
     return refuse("id", "is not an operationId of the spec");
-  const parts = ["path", "query"] as const;
-  if (!isRecord(input) || parts.some((part) => input[part] !== undefined && !isRecord(input[part]))) {
+  const members = ["path", "query"] as const;
+  if (!isRecord(input) || members.some((member) => input[member] !== undefined && !isRecord(input[member]))) {
     return refuse("input", "must be an object { path?, query?, body? } of objects");
   }
   const spec = operations[id];
-  const rules = "timeRange" in spec ? [timeRange] : [];
-  return call(core, spec.name, () => prepare(spec, input, { path: {}, query: {}, body: "body" }, rules), options);
+  const parts = { query: prepareQuery, body: prepareBody, rules: "timeRange" in spec ? [timeRange] : [] };
+  return call(core, spec.name, () => prepare(spec, input, { path: {}, query: {}, body: "body" }, parts), options);
 }

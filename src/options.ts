@@ -1,8 +1,7 @@
 // The options of a client (or core) and of each call, checked by the same rule engine as every input: an unknown or
 // malformed option is refused when the client is made, or before the call sends anything. And the client's logging.
 import type { Middleware } from "openapi-fetch";
-import { RainbondInputError } from "./errors.js";
-import { isRecord } from "./prepare.js";
+import { RainbondInputError, isRecord } from "./errors.js";
 import type { CallOptions, RetryDelay } from "./transport.js";
 import { check, type SchemaRule } from "./validate.js";
 

@@ -1,8 +1,8 @@
 // Iterators over pages (the spec's `x-rainbond-paging`), e.g. `regions.iterateForTeam`: page after page of an
 // operation, bounded, and refusing a console that repeats itself or sends a malformed page.
 import type { RainbondCore, RainbondPromise } from "./call.js";
-import { RainbondInputError, RainbondResponseError } from "./errors.js";
-import { isRecord, type OperationSpec } from "./prepare.js";
+import { RainbondInputError, RainbondResponseError, isRecord } from "./errors.js";
+import type { OperationSpec } from "./prepare.js";
 import { shown } from "./validate.js";
 
 /**

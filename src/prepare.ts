@@ -1,6 +1,6 @@
 // Turns a call's arguments into a request: path and query parameters and JSON, each encoded as the spec wants it and
 // checked against its rules (generated/operations.ts), or a RainbondInputError naming the argument, before sending.
-import { RainbondInputError } from "./errors.js";
+import { RainbondInputError, isRecord } from "./errors.js";
 import { check, shown, type SchemaRule } from "./validate.js";
 
 /**
@@ -11,13 +11,12 @@ import { check, shown, type SchemaRule } from "./validate.js";
 export type Arg =
   | { readonly kind: "scope"; readonly name: string; readonly params: Readonly<Record<string, string>> }
   | { readonly kind: "path"; readonly name: string; readonly param: string }
-  | { readonly kind: "body" | "options"; readonly name: string; readonly optional?: boolean };
+  | { readonly kind: "body" | "options"; readonly name: string };
 
 type Rules = Readonly<Record<string, SchemaRule>>;
 
 /** One operation of the spec as the client calls it: an entry of generated/operations.ts. */
 export interface OperationSpec {
-  readonly id: string;
   /** The grouped client's name of it, `ports.list`: errors and logs name the call by it. */
   readonly name: string;
   readonly method: "GET" | "PUT" | "POST" | "DELETE" | "PATCH";
@@ -74,9 +73,6 @@ const PATH_PARAM = /\{(\w+)\}/g;
 
 type Refuse = (argument: string, rule: string) => RainbondInputError;
 
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Date);
-
 /** The caller's names of an operation's parameters and body, from its arguments: worked out once per operation. */
 export function namesOf(spec: OperationSpec): Names {
   const path: Record<string, string> = {};
@@ -99,8 +95,8 @@ export function namesOf(spec: OperationSpec): Names {
 const refusal = (spec: OperationSpec, name: string, what: string) =>
   spec.refused && Object.hasOwn(spec.refused, name) ? `is not sent: ${spec.refused[name]}` : `is not ${what}`;
 
-/** The positional arguments of an operation's function as a spec-named input. */
-export function fromArgs(spec: OperationSpec, args: readonly unknown[]): OperationInput {
+/** The positional arguments of an operation's function as a spec-named input; its options by RequestParts' `options`. */
+export function fromArgs(spec: OperationSpec, args: readonly unknown[], parts: RequestParts): OperationInput {
   const path: Record<string, unknown> = {};
   const query: Record<string, unknown> = {};
   const input = { path, query } as OperationInput;
@@ -112,17 +108,26 @@ export function fromArgs(spec: OperationSpec, args: readonly unknown[]): Operati
     else if (arg.kind === "scope") {
       if (!isRecord(value)) throw refuse(arg.name, "must be an object of ids");
       for (const key in arg.params) path[arg.params[key]!] = value[key];
-    } else {
-      if (value !== undefined && !isRecord(value)) throw refuse(arg.name, "must be an object");
-      const options = spec.options ?? {};
-      for (const [key, item] of Object.entries(value ?? {})) {
-        if (!Object.hasOwn(options, key))
-          throw refuse(`${arg.name}.${key}`, refusal(spec, key, "an option of this method"));
-        query[options[key]!] = item;
-      }
-    }
+    } else parts.options?.(spec, arg.name, value, query, refuse);
   });
   return input;
+}
+
+/** The members of an options argument (`given`) as the query parameters they name, into `query`: `options` of RequestParts. */
+export function queryFromOptions(
+  spec: OperationSpec,
+  argument: string,
+  given: unknown,
+  query: Record<string, unknown>,
+  refuse: Refuse,
+) {
+  if (given !== undefined && !isRecord(given)) throw refuse(argument, "must be an object");
+  const options = spec.options ?? {};
+  for (const [key, item] of Object.entries(given ?? {})) {
+    if (!Object.hasOwn(options, key))
+      throw refuse(`${argument}.${key}`, refusal(spec, key, "an option of this method"));
+    query[options[key]!] = item;
+  }
 }
 
 /** A value as the spec wants it on the wire: a boolean as "true"/"false", a Date as Unix seconds, an integer as digits. */
@@ -137,19 +142,49 @@ function encode(argument: string, rule: SchemaRule, value: unknown, refuse: Refu
   return String(value);
 }
 
+/**
+ * The code of the parts of a request that not every operation has: query parameters (`query`, with the rules across
+ * them, `rules`, and `options`, which reads them from a function's options argument) and a body (`body`). Generated code passes each operation's function the parts its operation has, and
+ * only those (call.ts's `operation` types them so), so that the bundle of an operation without a query or a body does
+ * not carry their checks; requestOperation passes them all.
+ */
+export interface RequestParts {
+  readonly options?: typeof queryFromOptions;
+  readonly query?: typeof prepareQuery;
+  readonly rules?: readonly QueryRule[];
+  readonly body?: typeof prepareBody;
+}
+
 /** Checks and encodes a spec-named input into the request the transport sends, or throws RainbondInputError. */
-export function prepare(spec: OperationSpec, input: OperationInput, names: Names, rules: readonly QueryRule[] = []) {
-  const { name: operation, query: queryRules = {}, body: bodyRule } = spec;
+export function prepare(spec: OperationSpec, input: OperationInput, names: Names, parts: RequestParts = {}) {
+  const { name: operation } = spec;
   const refuse: Refuse = (argument, rule) => new RainbondInputError(operation, argument, rule);
-  const nameOf = (param: string) => names.query[param] ?? param;
   const path: Record<string, unknown> = {};
   for (const param in spec.pathParams) {
     const [rule, value, name] = [spec.pathParams[param]!, input.path?.[param], names.path[param] ?? param];
     if (value === undefined) throw refuse(name, "is required");
     check(operation, name, rule, (path[param] = encode(name, rule, value, refuse)), value);
   }
+  const query = parts.query?.(spec, input.query ?? {}, names, refuse, parts.rules) ?? {};
+  const { body, json } = parts.body?.(spec, input.body, names, refuse) ?? {};
+  // errors and logs name the path as sent (ids are not secret; each was checked against its pattern above)
+  const sent = spec.path.replace(PATH_PARAM, (_, param: string) => encodeURIComponent(String(path[param])));
+  const info = { operation, method: spec.method, path: sent };
+  const { envelope, response: shape } = spec;
+  return { info, path: spec.path, params: { path, query }, body, json, envelope, shape };
+}
+
+/** The query parameters of a request (`given`), encoded and checked, with the spec's defaults: `query` of RequestParts. */
+export function prepareQuery(
+  spec: OperationSpec,
+  given: Record<string, unknown>,
+  names: Names,
+  refuse: Refuse,
+  rules: readonly QueryRule[] = [],
+): Record<string, unknown> {
+  const { name: operation, query: queryRules = {} } = spec;
+  const nameOf = (param: string) => names.query[param] ?? param;
   const query: Record<string, unknown> = {};
-  const given = input.query ?? {};
   for (const [param, value] of Object.entries(given)) {
     const rule = Object.hasOwn(queryRules, param) ? queryRules[param] : undefined;
     if (!rule) throw refuse(nameOf(param), refusal(spec, param, "a query parameter of this operation"));
@@ -164,11 +199,17 @@ export function prepare(spec: OperationSpec, input: OperationInput, names: Names
     if (query[param] !== undefined) check(operation, nameOf(param), queryRules[param]!, query[param], given[param]);
     else if (spec.requiredQuery?.includes(param)) throw refuse(nameOf(param), "is required");
   }
+  return query;
+}
+
+/** The body of a request (`given`) as sent, checked, with the spec's defaults, and its JSON: `body` of RequestParts. */
+export function prepareBody(spec: OperationSpec, given: unknown, names: Names, refuse: Refuse) {
+  const { name: operation, body: bodyRule } = spec;
   let body: unknown, json: string | undefined;
-  if (input.body === undefined) {
+  if (given === undefined) {
     if (spec.bodyRequired) throw refuse(names.body, "is required");
   } else if (bodyRule) {
-    const record = isRecord(input.body) ? { ...input.body } : undefined;
+    const record = isRecord(given) ? { ...given } : undefined;
     for (const key in (record && bodyRule.properties) ?? {}) {
       const rule = bodyRule.properties![key]!;
       // a member left out is sent with the spec's default, where it gives one: the console needs some (its overlay)
@@ -177,16 +218,12 @@ export function prepare(spec: OperationSpec, input: OperationInput, names: Names
     }
     // what is checked is what is sent, whatever `toJSON` or getters it had
     try {
-      json = JSON.stringify(record ?? input.body);
+      json = JSON.stringify(record ?? given);
     } catch {
       throw refuse(names.body, "must be JSON data (it holds a cycle or a BigInt)");
     }
     if (json === undefined) throw refuse(names.body, "must be JSON data");
-    check(operation, names.body, bodyRule, (body = JSON.parse(json)), input.body);
+    check(operation, names.body, bodyRule, (body = JSON.parse(json)), given);
   }
-  // errors and logs name the path as sent (ids are not secret; each was checked against its pattern above)
-  const sent = spec.path.replace(PATH_PARAM, (_, param: string) => encodeURIComponent(String(path[param])));
-  const info = { operation, method: spec.method, path: sent };
-  const { envelope, response: shape } = spec;
-  return { info, path: spec.path, params: { path, query }, body, json, envelope, shape };
+  return { body, json };
 }

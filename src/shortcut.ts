@@ -1,8 +1,8 @@
 // Shortcuts: a method of the grouped client that calls an operation with members of its body fixed, and perhaps one
 // or more taken from an argument (the spec's `x-rainbond-shortcuts`), e.g. `ports.openOuter(component, port)`.
-import { RainbondInputError } from "./errors.js";
+import { RainbondInputError, isRecord } from "./errors.js";
 import { rejected, type RainbondCore, type RainbondPromise } from "./call.js";
-import { isRecord, type OperationSpec } from "./prepare.js";
+import type { OperationSpec } from "./prepare.js";
 import { consoleRuleOf } from "./validate.js";
 
 export interface Shortcut {

@@ -5,7 +5,6 @@ import * as E from "./errors.js";
 import type { Transport } from "./options.js";
 import type { prepare } from "./prepare.js";
 import { MASK, excerpt, maskText, oneLine, redact, secretsIn } from "./redact.js";
-import { isRecord } from "./prepare.js";
 import { kindOf } from "./validate.js";
 
 /** Options of every call, given as the last argument of any method (and as defaults on the client). */
@@ -255,8 +254,8 @@ function answer(t: Transport, { info, body: sent, envelope, shape }: Prepared, r
     return E.apiError(info, status, body, requestId, maskText(response.statusText, secrets));
   }
   if (!parsed) throw new E.RainbondResponseError(info, status, excerpt(text, secretsIn(t.secrets, sent)));
-  const inner = envelope && isRecord(data) ? data.data : undefined;
-  if (envelope && isRecord(inner) && Object.hasOwn(inner, envelope)) data = inner[envelope];
+  const inner = envelope && E.isRecord(data) ? data.data : undefined;
+  if (envelope && E.isRecord(inner) && Object.hasOwn(inner, envelope)) data = inner[envelope];
   if (shape && kindOf(data) !== `an ${shape}`) {
     throw new E.RainbondResponseError(info, status, "", `${kindOf(data)} where the spec declares an ${shape}`);
   }

@@ -42,8 +42,11 @@ function typeOf(value: unknown): string {
   return Number.isSafeInteger(value) ? "integer" : Number.isFinite(value) ? "number" : "NaN";
 }
 
-/** Whether a schema's `type` takes a value of type `actual`: an integer is a number too. */
-const accepts = (type: string, actual: string) => type === actual || (type === "number" && actual === "integer");
+/** Whether a schema's `type` (one, or any of a list) takes a value of type `actual`: an integer is a number too. */
+const accepts = (type: string | readonly string[], actual: string): boolean =>
+  typeof type === "string"
+    ? type === actual || (type === "number" && actual === "integer")
+    : type.some((one) => accepts(one, actual));
 
 /** The bounds of a number, or of an array's length: the keyword, how a message says it, and when it is broken. */
 const LIMITS: readonly [Limit, string, (size: number, limit: number) => boolean][] = [
@@ -124,40 +127,30 @@ function breach(rule: SchemaRule, value: unknown, at: string, given: unknown): [
 
 /** How `value` itself (not its items or members) breaks `rule`, or undefined. */
 function ownBreach(rule: SchemaRule, value: unknown, at: string, given: unknown): [string, string] | undefined {
-  const actual = typeOf(value);
-  const { type } = rule;
-  if (
-    type !== undefined &&
-    !(typeof type === "string" ? accepts(type, actual) : type.some((t) => accepts(t, actual)))
-  ) {
-    return [at, `must be ${[type].flat().map(article).join(" or ")}${got(given, at)}`];
+  const { type, pattern } = rule;
+  const text = typeof value === "string";
+  const list = Array.isArray(value);
+  // what the value must be, where it is not (shown as given, unless a secret field's)
+  let mustBe: string | undefined;
+  if (type !== undefined && !accepts(type, typeOf(value))) {
+    mustBe = [type].flat().map(article).join(" or ");
+  } else if (rule.enum && !rule.enum.includes(value)) {
+    mustBe = `one of ${rule.enum.map((v) => JSON.stringify(v)).join(", ")}`;
+  } else if (text && pattern && !compiled(pattern).test(value)) {
+    mustBe = rule.patternMeans ?? `a string matching ${pattern}`;
   }
-  if (rule.enum && !rule.enum.includes(value)) {
-    return [at, `must be one of ${rule.enum.map((v) => JSON.stringify(v)).join(", ")}${got(given, at)}`];
-  }
-  if (typeof value === "string" && rule.pattern && !compiled(rule.pattern).test(value)) {
-    return [at, `must be ${rule.patternMeans ?? `a string matching ${rule.pattern}`}${got(given, at)}`];
-  }
+  if (mustBe) return [at, `must be ${mustBe}${got(given, at)}`];
   // free text (a pattern or an enum already keeps these out)
-  if (typeof value === "string" && !rule.pattern && !rule.enum && LONE_SURROGATE.test(value)) {
-    return [at, "must be well-formed Unicode (it holds a lone surrogate, which no URL or console can carry)"];
+  if (text && !pattern && !rule.enum && LONE_SURROGATE.test(value)) {
+    return [at, "must be well-formed Unicode (it holds a lone surrogate)"];
   }
   // a string's size: characters as the console counts them (Python's len: code points)
-  const size =
-    typeof value === "number"
-      ? value
-      : Array.isArray(value)
-        ? value.length
-        : typeof value == "string"
-          ? [...value].length
-          : undefined;
+  const size = typeof value === "number" ? value : list ? value.length : text ? [...value].length : undefined;
   for (const [keyword, words, breaks] of size === undefined ? [] : LIMITS) {
     const limit = rule[keyword];
     if (limit !== undefined && breaks(size!, limit)) {
-      return [
-        at,
-        `must ${words} ${limit}${Array.isArray(value) ? " items" : typeof value == "string" ? " characters long" + got(given, at) : got(given, at)}`,
-      ];
+      const unit = list ? " items" : text ? " characters long" : "";
+      return [at, `must ${words} ${limit}${unit}${list ? "" : got(given, at)}`];
     }
   }
   return undefined;

@@ -3,6 +3,7 @@
 // spec names its parts, and the data a caller gets (a port answer unwrapped from the console's envelope).
 import { readFileSync } from "node:fs";
 import { operations, type OperationId } from "../../generated/operations.ts";
+import type { OperationSpec } from "../../src/prepare.ts";
 import { operationOfRequest } from "../helpers/spec.js";
 
 export interface Exchange {
@@ -30,7 +31,7 @@ export function operationOf(exchange: Exchange): OperationId {
 
 /** The exchange's request by the spec's names, numbers where the spec wants them (`app_id`, `start`). */
 export function inputOf(exchange: Exchange) {
-  const spec = operations[operationOf(exchange)];
+  const spec: OperationSpec = operations[operationOf(exchange)];
   const names = [...spec.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
   const pattern = new RegExp(`^${spec.path.replace(/\{\w+\}/g, "([^/]+)")}$`);
   const values = pattern.exec(exchange.path)!.slice(1);
