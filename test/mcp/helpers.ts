@@ -52,14 +52,17 @@ export function overStdio(args: string[], env: Record<string, string>, confirm?:
   return nodeOverStdio([bin, ...args], env, confirm);
 }
 
+/** How a stdio transport (of either SDK line) starts Node with `args`: only `env` (plus PATH), stderr piped. */
+export const nodeProcess = (args: string[], env: Record<string, string>) => ({
+  command: process.execPath,
+  args,
+  env: { PATH: process.env.PATH ?? "", ...env },
+  stderr: "pipe" as const,
+});
+
 /** Starts Node with `args` (a script and its arguments) over stdio, with only `env` (plus PATH), and connects a Client. */
 export async function nodeOverStdio(args: string[], env: Record<string, string>, confirm?: Confirm): Promise<Running> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args,
-    env: { PATH: process.env.PATH ?? "", ...env },
-    stderr: "pipe",
-  });
+  const transport = new StdioClientTransport(nodeProcess(args, env));
   let stderr = "";
   transport.stderr?.on("data", (chunk) => (stderr += chunk));
   const client = clientOf(confirm);

@@ -8,7 +8,7 @@ import {
   type ElicitResult,
 } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { bin } from "./helpers.js";
+import { bin, nodeProcess } from "./helpers.js";
 
 /** How a test's client answers a request for a person's confirmation (form elicitation). */
 export type V2Confirm = (request: ElicitRequest["params"]) => ElicitResult | Promise<ElicitResult>;
@@ -40,12 +40,7 @@ export async function v2Client(
 
 /** The built server over stdio, with `args` and only `env` (plus PATH) in its environment. */
 export const v2Stdio = (args: string[], env: Record<string, string>) =>
-  new StdioClientTransport({
-    command: process.execPath,
-    args: [bin, ...args],
-    env: { PATH: process.env.PATH ?? "", ...env },
-    stderr: "pipe",
-  });
+  new StdioClientTransport(nodeProcess([bin, ...args], env));
 
 /** The server listening for Streamable HTTP at `url`. */
 export const v2Http = (url: string) => new StreamableHTTPClientTransport(new URL(url));
