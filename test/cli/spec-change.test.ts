@@ -16,6 +16,7 @@ beforeAll(async () => {
     [
       "spec",
       "scripts",
+      "surface",
       "src",
       "generated",
       "cli",
