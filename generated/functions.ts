@@ -5,35 +5,129 @@ import { prepareBody, prepareQuery, queryFromOptions } from "../src/prepare.js";
 import { timeRange } from "../src/time-range.js";
 import * as spec from "./operations.js";
 import type {
+  AddAdministratorInput,
   AddPortInput,
+  AddRegionInput,
+  AddVolumeBody,
   AppBaseInfo,
+  AppCopyComponent,
+  AppImportRecord,
+  AppImportStatus,
+  AppImportUpload,
+  AppInfo,
+  AppModelBody,
   AppScope,
+  AppUpgradeInfo,
+  BeanMessage,
+  BuildComponentBody,
+  Certificate,
+  CertificateBody,
+  CertificateList,
+  ChangeUserPasswordBody,
+  CheckHelmChartOptions,
+  ComponentEnvs,
+  ComponentEventsPage,
   ComponentMonitorSerializers,
   ComponentScope,
+  ComponentVolume,
+  ConsoleMessage,
+  CopiedComponents,
+  CopyAppBody,
+  CreateAppBody,
+  CreateImageComponentBody,
+  CreateTeamBody,
+  CreateThirdPartyComponentBody,
+  CreateUserBody,
+  DeleteAppImportDirOptions,
+  DeleteAppOptions,
+  DeleteComponentOptions,
+  DeployAppModelBody,
   EnterpriseHTTPGatewayRule,
+  EnterpriseOverview,
+  EventLogs,
   GatewayRule,
   GetRegionOptions,
+  GetServiceOverviewOptions,
+  GrayRelease,
+  GrayReleaseState,
   HTTPGatewayRule,
+  HelmChartBody,
+  HelmChartCheck,
   Http,
   Install,
   InstallAppOptions,
+  InstanceMonitor,
+  ListAdministratorsOptions,
+  ListAppGatewayRulesOptions,
   ListAppsOptions,
+  ListComponentEventsOptions,
   ListEnterpriseHttpRulesOptions,
+  ListGrayReleasesOptions,
+  ListInstanceMonitorsOptions,
+  ListTeamCertificatesOptions,
   ListTeamRegionsOptions,
   ListTeamRegionsResp,
+  ListTeamsOptions,
+  ListUsersOptions,
   MarketInstall,
+  Message,
+  NewComponent,
+  NewPasswordBody,
+  OpenTeamRegionBody,
+  OperateAppBody,
+  PerformanceOverview,
   Port,
   PostGatewayRule,
+  PrometheusAnswer,
   QueryComponentMonitorOptions,
   QueryComponentMonitorRangeOptions,
+  QueryMonitorOptions,
+  QueryMonitorRangeOptions,
+  QueryMonitorSeriesOptions,
   RegionInfoR,
+  RegionRecord,
   RegionScope,
+  RegionSummary,
+  ReplaceRegionAddressesBody,
+  ResourceGraph,
   ServiceBaseInfo,
+  ServiceOverview,
+  SmartDeployResult,
   TeamAppsResource,
+  TeamBaseInfo,
+  TeamInfo,
+  TeamInnerPorts,
+  TeamList,
+  TeamRegionOverview,
   TenantRegionList,
+  ThirdPartyComponent,
+  UnknownHttpRule,
   UpdatePortBody,
   UpdatePostHTTPGatewayRule,
+  UpdateTeamBody,
+  UpdateUserBody,
+  UpgradeAppBody,
+  UserInfo,
+  UserList,
 } from "./types.js";
+
+/**
+ * Make a user an enterprise administrator.
+ *
+ * Makes a user an administrator of an enterprise, and answers 201 with an empty body. **Any key may
+ * call it, for any user, its own included: a key that is not an administrator's can make itself one**
+ * and so reach everything an administrator can (finding 23). Scope your keys with that in mind.
+ * `admins.delete` undoes it.
+ *
+ * `POST /openapi/v1/administrators` (addAdministrator)
+ */
+export const addAdministrator: (
+  core: RainbondCore,
+  body: AddAdministratorInput,
+  call?: CallOptions,
+) => RainbondPromise<void> = /* @__PURE__ */ operation<"addAdministrator">(spec.addAdministrator, {
+  body: prepareBody,
+});
 
 /**
  * Add a port to a component.
@@ -52,6 +146,267 @@ export const addComponentPort: (
 });
 
 /**
+ * Add a volume to a component.
+ *
+ * Mounts a new volume (persistent storage, or a configuration file with `volume_type: config-file` and
+ * `file_content`) at `volume_path` in the component, and answers 200 with the volume's record inside
+ * the console's envelope. The console may record another type than the one asked (`share-file` became
+ * `local-path` on the measured console). There is no operation to remove a volume in this API. A name
+ * with other characters than letters, digits, `-`, `_` and `.` answers 400 "volume name illegal".
+ *
+ * `POST /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}/volumes` (addComponentVolume)
+ */
+export const addComponentVolume: (
+  core: RainbondCore,
+  component: ComponentScope,
+  body: AddVolumeBody,
+  call?: CallOptions,
+) => RainbondPromise<ComponentVolume> = /* @__PURE__ */ operation<"addComponentVolume">(spec.addComponentVolume, {
+  body: prepareBody,
+});
+
+/**
+ * Add a region to the enterprise.
+ *
+ * Adds a region (cluster): the console first calls the region's API at `url` (400 when it cannot reach
+ * it), then stores the record and answers 201 with it, under an id of its own rather than the
+ * `region_id` sent. The first region of an enterprise also gets a team named `default`. No operation
+ * of the API removes a region again. Only an enterprise administrator's key may call it (403
+ * otherwise); any key can make itself one (finding 23).
+ *
+ * Send `region_id`, `status`, `enterprise_id` and the three certificate fields (`""` for plain HTTP):
+ * without them the console answers 400, 404 "enterprise not found" or 500. A region added with empty
+ * certificate fields then answers 400 to `regions.get` (finding 10).
+ *
+ * `POST /openapi/v1/regions` (addRegion)
+ */
+export const addRegion: (
+  core: RainbondCore,
+  body: AddRegionInput,
+  call?: CallOptions,
+) => RainbondPromise<RegionRecord> = /* @__PURE__ */ operation<"addRegion">(spec.addRegion, { body: prepareBody });
+
+/**
+ * Build and deploy a component.
+ *
+ * Builds the component from its source and deploys the result, for CI/CD. With `repo_url` the
+ * component's source changes first: its image (an image component) or its repository and `branch` (a
+ * source-code component), and `username`/`password` replace its stored credentials. `build_type` and
+ * `server_type` are accepted and ignored. Answers 200 with the build's event id
+ * (`components.listEvents`, `events.logs`); 507 "构建异常" when the region does not report the build as
+ * started; 400 for a component whose creation is not complete.
+ *
+ * `POST /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}/build` (buildComponent)
+ */
+export const buildComponent: (
+  core: RainbondCore,
+  component: ComponentScope,
+  body?: BuildComponentBody,
+  call?: CallOptions,
+) => RainbondPromise<unknown> = /* @__PURE__ */ operation<"buildComponent">(spec.buildComponent, { body: prepareBody });
+
+/**
+ * Change the image of an image component.
+ *
+ * Records a new image for the component; nothing is built or restarted (`components.build` does that).
+ * The component's version becomes the image's tag: give one (`nginx:1.26`), since an image without `:`
+ * becomes its own version and `nginx:` becomes `nginx:latest`. The console does not check the body:
+ * `{}` answers 200 and changes nothing.
+ *
+ * `PUT /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}/docker-image-change` (changeComponentImage)
+ */
+export const changeComponentImage: (
+  core: RainbondCore,
+  component: ComponentScope,
+  body: unknown,
+  call?: CallOptions,
+) => RainbondPromise<ConsoleMessage> = /* @__PURE__ */ operation<"changeComponentImage">(spec.changeComponentImage, {
+  body: prepareBody,
+});
+
+/**
+ * Change the password of the token's user.
+ *
+ * Sets a new password for the user the API token belongs to (the token keeps working). Answers 200
+ * with an empty body, and 400 with an empty body when the two passwords differ. No operation reads a
+ * password back, so the old one cannot be restored through the API.
+ *
+ * `PUT /openapi/v1/changepwd` (changeOwnPassword)
+ */
+export const changeOwnPassword: (
+  core: RainbondCore,
+  body: NewPasswordBody,
+  call?: CallOptions,
+) => RainbondPromise<void> = /* @__PURE__ */ operation<"changeOwnPassword">(spec.changeOwnPassword, {
+  body: prepareBody,
+});
+
+/**
+ * Change a user's password.
+ *
+ * Sets a new password for the user named by the body's `user_id`: **the console ignores the path's
+ * `user_id`** (pass the same id in both). Answers 200 with an empty body, 400 with an empty body when
+ * the two passwords differ, and 404 when the user is not in the caller's enterprise. Any key may
+ * change any user's password of its enterprise (finding 23); the old one cannot be restored through
+ * the API.
+ *
+ * `PUT /openapi/v1/users/{user_id}/changepwd` (changeUserPassword)
+ */
+export const changeUserPassword: (
+  core: RainbondCore,
+  userId: number,
+  body: ChangeUserPasswordBody,
+  call?: CallOptions,
+) => RainbondPromise<void> = /* @__PURE__ */ operation<"changeUserPassword">(spec.changeUserPassword, {
+  body: prepareBody,
+});
+
+/**
+ * Check a Helm chart against the region.
+ *
+ * Asks the region to check the chart `chart_name` of the Helm repository `repo_name` at `version` for
+ * the team, and answers what the region says, inside the console's envelope. The three query
+ * parameters are required (400 otherwise). The console cannot describe this operation in its own
+ * document (finding 36).
+ *
+ * `GET /openapi/v1/teams/{team_id}/regions/{region_name}/app/{app_id}/helm_chart` (checkHelmChart)
+ */
+export const checkHelmChart: (
+  core: RainbondCore,
+  app: AppScope,
+  options: CheckHelmChartOptions,
+  call?: CallOptions,
+) => RainbondPromise<HelmChartCheck> = /* @__PURE__ */ operation<"checkHelmChart">(spec.checkHelmChart, {
+  options: queryFromOptions,
+  query: prepareQuery,
+});
+
+/**
+ * Stop components of a team in a region.
+ *
+ * Stops the components named in `service_ids` among those of the team in the region, whatever their
+ * application; ids of other teams or regions are ignored. **Without `service_ids` (or with an empty
+ * list) it stops every component of the team in the region.** Answers 200 with an empty body.
+ * `apps.operate` with `start` starts them again.
+ *
+ * `POST /openapi/v1/teams/{team_id}/regions/{region_name}/apps/close` (closeTeamApps)
+ */
+export const closeTeamApps: (
+  core: RainbondCore,
+  region: RegionScope,
+  body?: unknown,
+  call?: CallOptions,
+) => RainbondPromise<void> = /* @__PURE__ */ operation<"closeTeamApps">(spec.closeTeamApps, { body: prepareBody });
+
+/**
+ * Stop every component of the teams a user created.
+ *
+ * **A GET that changes things**: stops every component of every team the user created, in every
+ * region, with "系统（余额不足）" ("system, balance too low") as the operator, and answers `{"bean": "close
+ * success"}`. Nothing guards it (any key may call it, finding 23), so never let a crawler, a prefetch
+ * or a retry send it. An id that is not a user answers 500 (`UserNotExistError`). `apps.operate` with
+ * `start` starts components again.
+ *
+ * `GET /openapi/v1/users/{user_id}/close` (closeUserTeamsComponents)
+ */
+export const closeUserTeamsComponents: (
+  core: RainbondCore,
+  userId: number,
+  call?: CallOptions,
+) => RainbondPromise<BeanMessage> = /* @__PURE__ */ operation<"closeUserTeamsComponents">(
+  spec.closeUserTeamsComponents,
+  {},
+);
+
+/**
+ * Copy components of an application into another application.
+ *
+ * Copies the components named in `services` into the application `target_app_id` of the team
+ * `target_team_name` (one the caller belongs to) in the region `target_region_name`, optionally
+ * changing each copy's build version and environment (`change`), and answers 200 with the new
+ * components. A third-party component without endpoints cannot be copied (400).
+ *
+ * `POST /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/copy` (copyApp)
+ */
+export const copyApp: (
+  core: RainbondCore,
+  app: AppScope,
+  body: CopyAppBody,
+  call?: CallOptions,
+) => RainbondPromise<CopiedComponents> = /* @__PURE__ */ operation<"copyApp">(spec.copyApp, { body: prepareBody });
+
+/**
+ * Create an application.
+ *
+ * Creates an empty application of a team in a region and answers 201 with it. The name must be unique
+ * in the team and region (else 400 "app name exist"); `k8s_app`, the application's name in Kubernetes,
+ * is made up (`app-` and six hex digits) when left out.
+ *
+ * `POST /openapi/v1/teams/{team_id}/regions/{region_name}/apps` (createApp)
+ */
+export const createApp: (
+  core: RainbondCore,
+  region: RegionScope,
+  body: CreateAppBody,
+  call?: CallOptions,
+) => RainbondPromise<AppBaseInfo> = /* @__PURE__ */ operation<"createApp">(spec.createApp, { body: prepareBody });
+
+/**
+ * Begin importing app packages into the local store.
+ *
+ * Gives the caller an import: their unfinished one if they have one in the enterprise, else a new one.
+ * Answers its `event_id`, status and the address to upload packages to (`upload_url`, on the console),
+ * inside the console's envelope; `region_name` is the region's alias. Upload the packages there, then
+ * call `appModels.startImport`. When the console finds no region for a new import, the answer holds
+ * only `region_name: ""`. Sends no body.
+ *
+ * `POST /openapi/v1/teams/{team_id}/regions/{region_name}/app-model/import` (createAppImport)
+ */
+export const createAppImport: (
+  core: RainbondCore,
+  region: RegionScope,
+  call?: CallOptions,
+) => RainbondPromise<AppImportUpload> = /* @__PURE__ */ operation<"createAppImport">(spec.createAppImport, {});
+
+/**
+ * Create an import directory for several packages.
+ *
+ * Asks the region for a new directory to upload packages into, and records a new import for it (status
+ * `created_dir`), answered inside the console's envelope. The new import has an `event_id` of its own:
+ * the path's is not used.
+ *
+ * `POST /openapi/v1/teams/{team_id}/regions/{region_name}/app-model/import/{event_id}/dir` (createAppImportDir)
+ */
+export const createAppImportDir: (
+  core: RainbondCore,
+  region: RegionScope,
+  eventId: string,
+  call?: CallOptions,
+) => RainbondPromise<AppImportRecord> = /* @__PURE__ */ operation<"createAppImportDir">(spec.createAppImportDir, {});
+
+/**
+ * Create a component from an image.
+ *
+ * Creates a component that runs a container image and, unless `is_deploy` is `false`, builds and
+ * starts it. **The application is taken from the body's `group_id`, not from the path**: send the
+ * path's application id there too (without it the console answers 500). Answers 200 with the new
+ * component's id inside the console's envelope. A missing or longer `service_cname` answers 412. A
+ * failure after the component's record is made (the region, or the build) answers a bare HTML 500 (the
+ * console puts the exception itself into the body), and the half-made component stays listed.
+ *
+ * `POST /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services` (createComponentFromImage)
+ */
+export const createComponentFromImage: (
+  core: RainbondCore,
+  app: AppScope,
+  body: CreateImageComponentBody,
+  call?: CallOptions,
+) => RainbondPromise<NewComponent> = /* @__PURE__ */ operation<"createComponentFromImage">(
+  spec.createComponentFromImage,
+  { body: prepareBody },
+);
+
+/**
  * Create a gateway rule.
  *
  * Creates an HTTP or a TCP gateway rule: `protocol` says which, and the member of the same name
@@ -65,6 +420,26 @@ export const createGatewayRule: (
   body: PostGatewayRule,
   call?: CallOptions,
 ) => RainbondPromise<GatewayRule> = /* @__PURE__ */ operation<"createGatewayRule">(spec.createGatewayRule, {
+  body: prepareBody,
+});
+
+/**
+ * Start a gray release of an application.
+ *
+ * Installs the template `template_id` into the application beside its running components and sends
+ * `gray_ratio` percent of the traffic of the application's domain `domain_name` to the new ones.
+ * `grayReleases.updateRatio` moves the share, `grayReleases.rollback` ends it. Answers 200 with the
+ * two components and their weights inside the console's envelope. Every failure comes in the envelope,
+ * **a ratio outside 0-100 included, as 500**.
+ *
+ * `POST /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/gray-release` (createGrayRelease)
+ */
+export const createGrayRelease: (
+  core: RainbondCore,
+  app: AppScope,
+  body: unknown,
+  call?: CallOptions,
+) => RainbondPromise<GrayReleaseState> = /* @__PURE__ */ operation<"createGrayRelease">(spec.createGrayRelease, {
   body: prepareBody,
 });
 
@@ -86,6 +461,200 @@ export const createHttpRule: (
 });
 
 /**
+ * Create or update a template of the local store.
+ *
+ * Saves an application template (app model) version into the enterprise's local store, from `apps`,
+ * the list of component templates the console's own sharing produces. The template's id follows from
+ * `app_name` alone: the same name updates the same template, and a `version` it has is overwritten
+ * ("版本已更新"), else added ("版本已创建"). Answers 200 with the message and the template's id, for
+ * `appModels.deploy`, `appModels.smartDeploy` and `grayReleases.create`. The console does not check
+ * `apps`: a template missing what the installer needs fails only at install time. Any key may call it;
+ * nothing saved here can be removed through this API. A missing member answers 400 `{"msg": "参数不完整"}`.
+ *
+ * `POST /openapi/v1/app_model` (createOrUpdateAppModel)
+ */
+export const createOrUpdateAppModel: (
+  core: RainbondCore,
+  body: AppModelBody,
+  call?: CallOptions,
+) => RainbondPromise<unknown> = /* @__PURE__ */ operation<"createOrUpdateAppModel">(spec.createOrUpdateAppModel, {
+  body: prepareBody,
+});
+
+/**
+ * Create a team.
+ *
+ * Creates a team owned by the token's user, and opens it in `region` when one is given; answers 201
+ * with the team. **`tenant_name` becomes the team's alias**: the console makes the team's name itself
+ * (8 random characters, the answer's `tenant_name`), so use the answer's `tenant_id` from then on
+ * (finding 46). Any key may call it (finding 23).
+ *
+ * `POST /openapi/v1/teams` (createTeam)
+ */
+export const createTeam: (
+  core: RainbondCore,
+  body: CreateTeamBody,
+  call?: CallOptions,
+) => RainbondPromise<TeamBaseInfo> = /* @__PURE__ */ operation<"createTeam">(spec.createTeam, { body: prepareBody });
+
+/**
+ * Add a certificate to a team.
+ *
+ * Stores a certificate and its private key for the team's gateway rules, and answers **200** (not 201)
+ * with the stored record, key included. Send all four members: the console does not stop on its own
+ * validation, so a missing one fails later (500). The console does not check that the token's user
+ * belongs to the team (finding 24).
+ *
+ * `POST /openapi/v1/teams/{team_id}/certificates` (createTeamCertificate)
+ */
+export const createTeamCertificate: (
+  core: RainbondCore,
+  teamId: string,
+  body: CertificateBody,
+  call?: CallOptions,
+) => RainbondPromise<Certificate> = /* @__PURE__ */ operation<"createTeamCertificate">(spec.createTeamCertificate, {
+  body: prepareBody,
+});
+
+/**
+ * Create a third-party component.
+ *
+ * Creates a component that stands for a service running outside the cluster, reached at `endpoints`
+ * (`endpoints_type: static`), or whose endpoints are registered later through the console
+ * (`endpoints_type: api`). Answers 200 with the console's whole record of the component; for `api` it
+ * also carries `url` and `api_service_key`, **a secret** that lets anyone register endpoints for it
+ * (the client masks it). An address that is not an IP or a domain, a loopback or unspecified address,
+ * a repeated address, or a domain mixed with other addresses answers 400.
+ *
+ * `POST /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/third-components` (createThirdPartyComponent)
+ */
+export const createThirdPartyComponent: (
+  core: RainbondCore,
+  app: AppScope,
+  body: CreateThirdPartyComponentBody,
+  call?: CallOptions,
+) => RainbondPromise<ThirdPartyComponent> = /* @__PURE__ */ operation<"createThirdPartyComponent">(
+  spec.createThirdPartyComponent,
+  { body: prepareBody },
+);
+
+/**
+ * Create a user.
+ *
+ * Creates a user in an enterprise and answers 201 with an empty body (`users.list` with `query` finds
+ * its id). An existing name answers 409, an existing email 400 and an existing phone 409. Any key may
+ * call it (finding 23).
+ *
+ * `POST /openapi/v1/users` (createUser)
+ */
+export const createUser: (core: RainbondCore, body: CreateUserBody, call?: CallOptions) => RainbondPromise<void> =
+  /* @__PURE__ */ operation<"createUser">(spec.createUser, { body: prepareBody });
+
+/**
+ * Take a user's administrator rights away.
+ *
+ * Removes a user from the enterprise administrators (the user stays) and answers 200 with an empty
+ * body. The console refuses the caller's own id and the last administrator (400), and answers 404 for
+ * a user who is not an administrator. Any key may call it (finding 23). `admins.add` gives the rights
+ * back.
+ *
+ * `DELETE /openapi/v1/administrators/{user_id}` (deleteAdministrator)
+ */
+export const deleteAdministrator: (core: RainbondCore, userId: number, call?: CallOptions) => RainbondPromise<void> =
+  /* @__PURE__ */ operation<"deleteAdministrator">(spec.deleteAdministrator, {});
+
+/**
+ * Delete an application.
+ *
+ * Deletes an application and its components. Refused (400 "There are running components under the
+ * current application") while any component is neither closed nor undeployed: stop them first, or use
+ * `apps.deleteWithResources`, which does not check. With `force=1` a component the region fails to
+ * delete is removed anyway. Answers 200 with an empty body.
+ *
+ * `DELETE /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}` (deleteApp)
+ */
+export const deleteApp: (
+  core: RainbondCore,
+  app: AppScope,
+  options?: DeleteAppOptions,
+  call?: CallOptions,
+) => RainbondPromise<void> = /* @__PURE__ */ operation<"deleteApp">(spec.deleteApp, {
+  options: queryFromOptions,
+  query: prepareQuery,
+});
+
+/**
+ * Abandon an import of app packages.
+ *
+ * Asks the region to drop the import's files and deletes the import's record. Answers 200 inside the
+ * console's envelope, an unknown `event_id` too; a failure answers 500 in the envelope.
+ *
+ * `DELETE /openapi/v1/teams/{team_id}/regions/{region_name}/app-model/import/{event_id}` (deleteAppImport)
+ */
+export const deleteAppImport: (
+  core: RainbondCore,
+  region: RegionScope,
+  eventId: string,
+  call?: CallOptions,
+) => RainbondPromise<ConsoleMessage> = /* @__PURE__ */ operation<"deleteAppImport">(spec.deleteAppImport, {});
+
+/**
+ * Delete an import directory.
+ *
+ * Meant to delete an import's directory and record. **Fails on this console whatever the request**:
+ * with the required query parameter `event_id` it answers 500 (TypeError), without it 400.
+ *
+ * `DELETE /openapi/v1/teams/{team_id}/regions/{region_name}/app-model/import/{event_id}/dir` (deleteAppImportDir)
+ */
+export const deleteAppImportDir: (
+  core: RainbondCore,
+  region: RegionScope,
+  eventId: string,
+  options: DeleteAppImportDirOptions,
+  call?: CallOptions,
+) => RainbondPromise<ConsoleMessage> = /* @__PURE__ */ operation<"deleteAppImportDir">(spec.deleteAppImportDir, {
+  options: queryFromOptions,
+  query: prepareQuery,
+});
+
+/**
+ * Delete an application with everything in it, running or not.
+ *
+ * Deletes an application's components (**running ones too**: unlike `apps.delete`, nothing is
+ * checked), its Kubernetes resources, configuration groups and share records, then the application.
+ * Answers 200 with a message in the console's envelope.
+ *
+ * `DELETE /openapi/v1/teams/{team_id}/regions/{region_name}/app/{app_id}/delete` (deleteAppWithResources)
+ */
+export const deleteAppWithResources: (
+  core: RainbondCore,
+  app: AppScope,
+  call?: CallOptions,
+) => RainbondPromise<ConsoleMessage> = /* @__PURE__ */ operation<"deleteAppWithResources">(
+  spec.deleteAppWithResources,
+  {},
+);
+
+/**
+ * Delete a component.
+ *
+ * Deletes a component, running or not. With `force=1` a component the region fails to delete is
+ * removed from the console anyway. Answers 200 with an empty body; a refusal comes in the console's
+ * envelope.
+ *
+ * `DELETE /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}` (deleteComponent)
+ */
+export const deleteComponent: (
+  core: RainbondCore,
+  component: ComponentScope,
+  options?: DeleteComponentOptions,
+  call?: CallOptions,
+) => RainbondPromise<void> = /* @__PURE__ */ operation<"deleteComponent">(spec.deleteComponent, {
+  options: queryFromOptions,
+  query: prepareQuery,
+});
+
+/**
  * Delete a port of a component.
  *
  * Deletes a port and answers with the deleted port.
@@ -100,6 +669,147 @@ export const deleteComponentPort: (
 ) => RainbondPromise<Port> = /* @__PURE__ */ operation<"deleteComponentPort">(spec.deleteComponentPort, {});
 
 /**
+ * Delete an HTTP rule (through the gateway rules path).
+ *
+ * Deletes an HTTP gateway rule, as `gateway.deleteHttpRule` does, and answers 200 with the rule as it
+ * was. **TCP rules cannot be deleted through this API**: a TCP rule's id answers 404 with `code` 1404
+ * "domain not found". The rule is looked up in the whole team, not only in the application of the
+ * path.
+ *
+ * `DELETE /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/domains/{rule_id}` (deleteGatewayRule)
+ */
+export const deleteGatewayRule: (
+  core: RainbondCore,
+  app: AppScope,
+  ruleId: string,
+  call?: CallOptions,
+) => RainbondPromise<HTTPGatewayRule> = /* @__PURE__ */ operation<"deleteGatewayRule">(spec.deleteGatewayRule, {});
+
+/**
+ * Delete an HTTP rule.
+ *
+ * Deletes an HTTP gateway rule and answers 200 with the rule as it was. The rule is looked up in the
+ * whole team, not only in the application of the path. An unknown id answers 404 with `code` 1404
+ * "domain not found".
+ *
+ * `DELETE /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/httpdomains/{rule_id}` (deleteHttpRule)
+ */
+export const deleteHttpRule: (
+  core: RainbondCore,
+  app: AppScope,
+  ruleId: string,
+  call?: CallOptions,
+) => RainbondPromise<HTTPGatewayRule> = /* @__PURE__ */ operation<"deleteHttpRule">(spec.deleteHttpRule, {});
+
+/**
+ * Delete a team.
+ *
+ * Deletes a team, by id or name: first from each region it is opened in (the console refuses while a
+ * component of the team still runs there), then its record. Answers 200 with an empty body, 404 when
+ * there is no such team. The console does not check that the token's user belongs to the team (finding
+ * 24).
+ *
+ * `DELETE /openapi/v1/teams/{team_id}` (deleteTeam)
+ */
+export const deleteTeam: (core: RainbondCore, teamId: string, call?: CallOptions) => RainbondPromise<void> =
+  /* @__PURE__ */ operation<"deleteTeam">(spec.deleteTeam, {});
+
+/**
+ * Delete a certificate.
+ *
+ * Deletes a certificate and answers 200 with an empty body; 404 when there is none of that id, 400
+ * while a gateway rule still uses it. Like `certificates.get`, it finds the certificate by id alone,
+ * whatever the team in the path (finding 25).
+ *
+ * `DELETE /openapi/v1/teams/{team_id}/certificates/{certificate_id}` (deleteTeamCertificate)
+ */
+export const deleteTeamCertificate: (
+  core: RainbondCore,
+  teamId: string,
+  certificateId: number,
+  call?: CallOptions,
+) => RainbondPromise<void> = /* @__PURE__ */ operation<"deleteTeamCertificate">(spec.deleteTeamCertificate, {});
+
+/**
+ * Delete a user.
+ *
+ * Deletes a user, with its team memberships and roles (the teams it created stay), and answers 200
+ * with an empty body; 404 with an empty body when there is no such user. Any key may call it (finding
+ * 23).
+ *
+ * `DELETE /openapi/v1/users/{user_id}` (deleteUser)
+ */
+export const deleteUser: (core: RainbondCore, userId: number, call?: CallOptions) => RainbondPromise<void> =
+  /* @__PURE__ */ operation<"deleteUser">(spec.deleteUser, {});
+
+/**
+ * Delete every app of the teams a user created.
+ *
+ * **A GET that deletes**: deletes every application of every team the user created, with their
+ * components, Kubernetes resources, configuration groups and share records, and answers `{"bean":
+ * "delete success"}` (the teams and the user stay). Nothing guards it (any key may call it, finding
+ * 23), so never let a crawler, a prefetch or a retry send it.
+ *
+ * `GET /openapi/v1/users/{user_id}/delete` (deleteUserTeamsApps)
+ */
+export const deleteUserTeamsApps: (
+  core: RainbondCore,
+  userId: number,
+  call?: CallOptions,
+) => RainbondPromise<BeanMessage> = /* @__PURE__ */ operation<"deleteUserTeamsApps">(spec.deleteUserTeamsApps, {});
+
+/**
+ * Install or upgrade a template in an application, or deploy a Docker Compose file.
+ *
+ * With `deploy_type: ram`, installs the local-store template `group_key` at `group_version` into the
+ * application `app_id` and deploys it (`action: deploy`), or upgrades the application's installed
+ * template to that version (`action: upgrade`, 404 when there is nothing to upgrade). With
+ * `deploy_type: docker-compose`, creates the application `group_name` from `yaml_content` and deploys
+ * its services: the console waits for the region's check of the file before it answers. Any other
+ * `deploy_type` or `action` answers 400. The template is not checked when saved, so a template missing
+ * what the installer needs fails here, with 500.
+ *
+ * `POST /openapi/v1/teams/{team_id}/regions/{region_name}/app-model/deploy` (deployAppModel)
+ */
+export const deployAppModel: (
+  core: RainbondCore,
+  region: RegionScope,
+  body: DeployAppModelBody,
+  call?: CallOptions,
+) => RainbondPromise<ConsoleMessage> = /* @__PURE__ */ operation<"deployAppModel">(spec.deployAppModel, {
+  body: prepareBody,
+});
+
+/**
+ * Read an application.
+ *
+ * Reads an application with its component counts, its status (`running`, `part_running` or `closed`,
+ * from the region's view of its components) and the memory (`used_momory`, spelled so) and CPU its
+ * components are given.
+ *
+ * `GET /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}` (getApp)
+ */
+export const getApp: (core: RainbondCore, app: AppScope, call?: CallOptions) => RainbondPromise<AppInfo> =
+  /* @__PURE__ */ operation<"getApp">(spec.getApp, {});
+
+/**
+ * Read an import of app packages.
+ *
+ * Reads an import and asks the region how it goes; once the region reports success, the console saves
+ * the imported templates into the local store and the answer's `data.list` holds them. Answers the
+ * console's envelope whole: the import in `data.bean`, the templates in `data.list`. An unknown
+ * `event_id` answers 400 "import_record not found".
+ *
+ * `GET /openapi/v1/teams/{team_id}/regions/{region_name}/app-model/import/{event_id}` (getAppImport)
+ */
+export const getAppImport: (
+  core: RainbondCore,
+  region: RegionScope,
+  eventId: string,
+  call?: CallOptions,
+) => RainbondPromise<AppImportStatus> = /* @__PURE__ */ operation<"getAppImport">(spec.getAppImport, {});
+
+/**
  * Read a component.
  *
  * Reads one component of an application.
@@ -111,6 +821,87 @@ export const getComponent: (
   component: ComponentScope,
   call?: CallOptions,
 ) => RainbondPromise<ServiceBaseInfo> = /* @__PURE__ */ operation<"getComponent">(spec.getComponent, {});
+
+/**
+ * Read the enterprise's memory by component as a Sankey diagram.
+ *
+ * Reads the memory (MB) allocated to the enterprise's components (the 30 largest), flowing to their
+ * team (by alias) and region: a Sankey diagram, sent as an array holding one `{nodes, links}` (finding
+ * 42). Any key may call it (finding 23).
+ *
+ * `GET /openapi/v1/monitor/component_memory_overview` (getComponentMemoryOverview)
+ */
+export const getComponentMemoryOverview: (core: RainbondCore, call?: CallOptions) => RainbondPromise<ResourceGraph[]> =
+  /* @__PURE__ */ operation<"getComponentMemoryOverview">(spec.getComponentMemoryOverview, {});
+
+/**
+ * Read the token's user.
+ *
+ * Reads the user the API token belongs to, under `bean` (the console sends no code with it).
+ *
+ * `GET /openapi/v1/currentuser` (getCurrentUser)
+ */
+export const getCurrentUser: (core: RainbondCore, call?: CallOptions) => RainbondPromise<unknown> =
+  /* @__PURE__ */ operation<"getCurrentUser">(spec.getCurrentUser, {});
+
+/**
+ * Read the enterprise's counts.
+ *
+ * Counts the enterprise's teams, and the nodes and running instances its regions report. **`apps` and
+ * `components` count those of every enterprise of the console**, not only the caller's.
+ * `visual_monitor` gives the visual monitoring's address. Any key may call it (finding 23).
+ *
+ * `GET /openapi/v1/overview` (getEnterpriseOverview)
+ */
+export const getEnterpriseOverview: (core: RainbondCore, call?: CallOptions) => RainbondPromise<EnterpriseOverview> =
+  /* @__PURE__ */ operation<"getEnterpriseOverview">(spec.getEnterpriseOverview, {});
+
+/**
+ * Read the logs of an event.
+ *
+ * Reads the log lines of an event (a build, a deployment or another operation; `components.listEvents`
+ * gives their ids) from the region. An unknown event, or a region that fails, gives an empty list
+ * rather than an error. The team must be opened in the region (409, code 2001, otherwise). The console
+ * does not check that the token's user belongs to the team (finding 24).
+ *
+ * `GET /openapi/v1/teams/{team_id}/regions/{region_name}/events/{event_id}/logs` (getEventLogs)
+ */
+export const getEventLogs: (
+  core: RainbondCore,
+  region: RegionScope,
+  eventId: string,
+  call?: CallOptions,
+) => RainbondPromise<EventLogs> = /* @__PURE__ */ operation<"getEventLogs">(spec.getEventLogs, {});
+
+/**
+ * Read an HTTP rule of an application.
+ *
+ * Reads an HTTP gateway rule of the application. **An unknown `rule_id` answers 200**, with a record
+ * whose strings are all empty and whose numbers are null (`http_rule_id: ""`): check it before using
+ * the answer.
+ *
+ * `GET /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/httpdomains/{rule_id}` (getHttpRule)
+ */
+export const getHttpRule: (
+  core: RainbondCore,
+  app: AppScope,
+  ruleId: string,
+  call?: CallOptions,
+) => RainbondPromise<HTTPGatewayRule | UnknownHttpRule> = /* @__PURE__ */ operation<"getHttpRule">(
+  spec.getHttpRule,
+  {},
+);
+
+/**
+ * Read the resources used across the enterprise.
+ *
+ * Sums the CPU, memory and storage used, the ready nodes and the components over the enterprise's
+ * usable regions; a region that does not answer counts for nothing. Any key may call it (finding 23).
+ *
+ * `GET /openapi/v1/monitor/performance_overview` (getPerformanceOverview)
+ */
+export const getPerformanceOverview: (core: RainbondCore, call?: CallOptions) => RainbondPromise<PerformanceOverview> =
+  /* @__PURE__ */ operation<"getPerformanceOverview">(spec.getPerformanceOverview, {});
 
 /**
  * Read a region.
@@ -138,6 +929,113 @@ export const getRegion: (
 });
 
 /**
+ * Read the enterprise's traffic as a Sankey diagram.
+ *
+ * Reads the enterprise's busiest domains (at most 20) with their requests, flowing to their
+ * application, team and region: a Sankey diagram, sent as an array holding one `{nodes, links}`
+ * (finding 42). Any key may call it (finding 23).
+ *
+ * `GET /openapi/v1/monitor/resource_over_view` (getResourceOverview)
+ */
+export const getResourceOverview: (core: RainbondCore, call?: CallOptions) => RainbondPromise<ResourceGraph[]> =
+  /* @__PURE__ */ operation<"getResourceOverview">(spec.getResourceOverview, {});
+
+/**
+ * Count a region's running, abnormal and stopped components.
+ *
+ * Counts the components of a region by state, as the region reports them. `region_name` is required:
+ * without it, or with a name that is not a region's, the console answers 500 (finding 34). Any key may
+ * call it (finding 23).
+ *
+ * `GET /openapi/v1/monitor/service_overview` (getServiceOverview)
+ */
+export const getServiceOverview: (
+  core: RainbondCore,
+  options: GetServiceOverviewOptions,
+  call?: CallOptions,
+) => RainbondPromise<ServiceOverview> = /* @__PURE__ */ operation<"getServiceOverview">(spec.getServiceOverview, {
+  options: queryFromOptions,
+  query: prepareQuery,
+});
+
+/**
+ * Read a team.
+ *
+ * Reads a team by its id. The team's name does not work here (404, code 2002) though it does in the
+ * team's other paths. The console does not check that the token's user belongs to the team (finding
+ * 24).
+ *
+ * `GET /openapi/v1/teams/{team_id}` (getTeam)
+ */
+export const getTeam: (core: RainbondCore, teamId: string, call?: CallOptions) => RainbondPromise<TeamInfo> =
+  /* @__PURE__ */ operation<"getTeam">(spec.getTeam, {});
+
+/**
+ * Read a certificate with its private key.
+ *
+ * Reads a certificate with its private key (masked by the client). **The console looks the certificate
+ * up by its id alone**: any team's path reaches any team's certificate, and it does not check that the
+ * token's user belongs to the team either (findings 24, 25). 404 when there is no certificate of that
+ * id.
+ *
+ * `GET /openapi/v1/teams/{team_id}/certificates/{certificate_id}` (getTeamCertificate)
+ */
+export const getTeamCertificate: (
+  core: RainbondCore,
+  teamId: string,
+  certificateId: number,
+  call?: CallOptions,
+) => RainbondPromise<Certificate> = /* @__PURE__ */ operation<"getTeamCertificate">(spec.getTeamCertificate, {});
+
+/**
+ * Read a team's counts in a region.
+ *
+ * Reads the team's CPU and memory in a region, with its number of applications and components there
+ * (not the figures of `teams.regionResource`, whatever the console's own documentation says, finding
+ * 42). The team must be opened in the region (409, code 2001, otherwise). The console does not check
+ * that the token's user belongs to the team (finding 24).
+ *
+ * `GET /openapi/v1/teams/{team_id}/regions/{region_name}/overview` (getTeamRegionOverview)
+ */
+export const getTeamRegionOverview: (
+  core: RainbondCore,
+  region: RegionScope,
+  call?: CallOptions,
+) => RainbondPromise<TeamRegionOverview> = /* @__PURE__ */ operation<"getTeamRegionOverview">(
+  spec.getTeamRegionOverview,
+  {},
+);
+
+/**
+ * Read a team's resources in a region.
+ *
+ * Reads the CPU (millicores) and memory (MB) the team uses in a region and its limits there, as the
+ * region reports them (0 where it reports nothing). The team must be opened in the region (409, code
+ * 2001, otherwise). The console does not check that the token's user belongs to the team (finding 24).
+ *
+ * `GET /openapi/v1/teams/{team_id}/regions/{region_name}/resource` (getTeamRegionResource)
+ */
+export const getTeamRegionResource: (
+  core: RainbondCore,
+  region: RegionScope,
+  call?: CallOptions,
+) => RainbondPromise<TeamAppsResource> = /* @__PURE__ */ operation<"getTeamRegionResource">(
+  spec.getTeamRegionResource,
+  {},
+);
+
+/**
+ * Read a user.
+ *
+ * Reads one user, by id or by user name. A user that does not exist answers **500** (`DoesNotExist`),
+ * not 404. Any key may call it (finding 23).
+ *
+ * `GET /openapi/v1/users/{user_id}` (getUser)
+ */
+export const getUser: (core: RainbondCore, userId: number, call?: CallOptions) => RainbondPromise<UserInfo> =
+  /* @__PURE__ */ operation<"getUser">(spec.getUser, {});
+
+/**
  * Install an application from a store.
  *
  * Installs an application model from a store into the application. `market_access_key` is secret
@@ -159,6 +1057,103 @@ export const installApp: (
 });
 
 /**
+ * Install an uploaded Helm chart into an application.
+ *
+ * Turns the chart `name`-`version`.tgz uploaded to the import into a template of the local store
+ * (which the API cannot remove), then installs it into the application `app_id` (`action: deploy`) or
+ * upgrades the application's copy (`action: upgrade`, 404 when there is nothing to upgrade). Answers
+ * the console's envelope whole. **A chart the region cannot find answers HTTP 200 with `code` 400
+ * inside**: check `code`. A missing member answers 400.
+ *
+ * `POST /openapi/v1/teams/{team_id}/regions/{region_name}/app-model/import/{event_id}/chart` (installChartFromImport)
+ */
+export const installChartFromImport: (
+  core: RainbondCore,
+  region: RegionScope,
+  eventId: string,
+  body: unknown,
+  call?: CallOptions,
+) => RainbondPromise<ConsoleMessage> = /* @__PURE__ */ operation<"installChartFromImport">(
+  spec.installChartFromImport,
+  { body: prepareBody },
+);
+
+/**
+ * Install a Helm chart into an application.
+ *
+ * Meant to install a chart of a Helm repository into the application. **Fails on this console whatever
+ * the request**: it records a local-store application for the chart (which the API cannot remove) and
+ * then answers 500 without installing anything. `repo_name`, `chart_name` and `version` are required
+ * (400 otherwise).
+ *
+ * `POST /openapi/v1/teams/{team_id}/regions/{region_name}/app/{app_id}/helm_chart` (installHelmChart)
+ */
+export const installHelmChart: (
+  core: RainbondCore,
+  app: AppScope,
+  body: HelmChartBody,
+  call?: CallOptions,
+) => RainbondPromise<ConsoleMessage> = /* @__PURE__ */ operation<"installHelmChart">(spec.installHelmChart, {
+  body: prepareBody,
+});
+
+/**
+ * List the enterprise administrators.
+ *
+ * Lists the enterprise administrators, one page at a time; `eid` keeps those of one enterprise
+ * (without it, those of every enterprise of the console). A `page` or `page_size` that is not an
+ * integer is taken as the default. Any key may call it, not only an administrator's (finding 23).
+ *
+ * `GET /openapi/v1/administrators` (listAdministrators)
+ */
+export const listAdministrators: (
+  core: RainbondCore,
+  options?: ListAdministratorsOptions,
+  call?: CallOptions,
+) => RainbondPromise<UserList> = /* @__PURE__ */ operation<"listAdministrators">(spec.listAdministrators, {
+  options: queryFromOptions,
+  query: prepareQuery,
+});
+
+/**
+ * List the components of an application as a copy would take them.
+ *
+ * Lists the components of an application with their build source, for `apps.copy`. **Fails on this
+ * console for ordinary applications**: it validates its own component data, so an image component
+ * whose registry user name, password or `docker_cmd` is empty makes it answer 400 ValidationError
+ * naming fields the caller never sent. The build source of an image or source-code component carries
+ * the registry or repository password.
+ *
+ * `GET /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/copy` (listAppCopyComponents)
+ */
+export const listAppCopyComponents: (
+  core: RainbondCore,
+  app: AppScope,
+  call?: CallOptions,
+) => RainbondPromise<AppCopyComponent[]> = /* @__PURE__ */ operation<"listAppCopyComponents">(
+  spec.listAppCopyComponents,
+  {},
+);
+
+/**
+ * List the HTTP and TCP rules of an application.
+ *
+ * Lists the gateway rules of the application's components: `http` and `tcp`. With `query=http` or
+ * `query=tcp` the answer has that member only.
+ *
+ * `GET /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/domains` (listAppGatewayRules)
+ */
+export const listAppGatewayRules: (
+  core: RainbondCore,
+  app: AppScope,
+  options?: ListAppGatewayRulesOptions,
+  call?: CallOptions,
+) => RainbondPromise<GatewayRule> = /* @__PURE__ */ operation<"listAppGatewayRules">(spec.listAppGatewayRules, {
+  options: queryFromOptions,
+  query: prepareQuery,
+});
+
+/**
  * List the HTTP rules of an application.
  *
  * Lists the HTTP gateway rules of an application.
@@ -170,6 +1165,36 @@ export const listAppHttpRules: (
   app: AppScope,
   call?: CallOptions,
 ) => RainbondPromise<HTTPGatewayRule[]> = /* @__PURE__ */ operation<"listAppHttpRules">(spec.listAppHttpRules, {});
+
+/**
+ * List the app packages uploaded for an import.
+ *
+ * Lists the app packages the region holds in the import's directory, by file name, for
+ * `appModels.startImport`. Answers inside the console's envelope. An unknown `event_id` answers 400
+ * "import_record not found".
+ *
+ * `GET /openapi/v1/teams/{team_id}/regions/{region_name}/app-model/import/{event_id}/dir` (listAppImportDir)
+ */
+export const listAppImportDir: (
+  core: RainbondCore,
+  region: RegionScope,
+  eventId: string,
+  call?: CallOptions,
+) => RainbondPromise<string[]> = /* @__PURE__ */ operation<"listAppImportDir">(spec.listAppImportDir, {});
+
+/**
+ * List the store applications installed in an application and their upgrades.
+ *
+ * Lists each store application (app model) installed in the application, its current version and the
+ * versions it can be upgraded to. An application with nothing installed from a store answers `[]`.
+ *
+ * `GET /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/upgrade` (listAppUpgrades)
+ */
+export const listAppUpgrades: (
+  core: RainbondCore,
+  app: AppScope,
+  call?: CallOptions,
+) => RainbondPromise<AppUpgradeInfo[]> = /* @__PURE__ */ operation<"listAppUpgrades">(spec.listAppUpgrades, {});
 
 /**
  * List the applications of a team in a region.
@@ -189,6 +1214,25 @@ export const listApps: (
 });
 
 /**
+ * List the events of a component.
+ *
+ * Lists a component's events (builds, deployments, scaling, ...) a page at a time, as the region
+ * records them. `events.logs` reads an event's log. A `page` or `page_size` that is not an integer
+ * answers 500.
+ *
+ * `GET /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}/events` (listComponentEvents)
+ */
+export const listComponentEvents: (
+  core: RainbondCore,
+  component: ComponentScope,
+  options?: ListComponentEventsOptions,
+  call?: CallOptions,
+) => RainbondPromise<ComponentEventsPage> = /* @__PURE__ */ operation<"listComponentEvents">(spec.listComponentEvents, {
+  options: queryFromOptions,
+  query: prepareQuery,
+});
+
+/**
  * List the ports of a component.
  *
  * Lists the network ports of a component.
@@ -200,6 +1244,19 @@ export const listComponentPorts: (
   component: ComponentScope,
   call?: CallOptions,
 ) => RainbondPromise<Port[]> = /* @__PURE__ */ operation<"listComponentPorts">(spec.listComponentPorts, {});
+
+/**
+ * List the components of an application.
+ *
+ * Lists the components of an application, each with its status (from the region) and access addresses.
+ *
+ * `GET /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services` (listComponents)
+ */
+export const listComponents: (
+  core: RainbondCore,
+  app: AppScope,
+  call?: CallOptions,
+) => RainbondPromise<ServiceBaseInfo[]> = /* @__PURE__ */ operation<"listComponents">(spec.listComponents, {});
 
 /**
  * List the HTTP rules of the enterprise.
@@ -216,6 +1273,90 @@ export const listEnterpriseHttpRules: (
   spec.listEnterpriseHttpRules,
   { options: queryFromOptions, query: prepareQuery },
 );
+
+/**
+ * List the gray releases of the whole platform.
+ *
+ * Lists every gray release of every team, most recently updated first, optionally only those of one
+ * `status` (`active`, `completed`, `cancelled`). Any key may call it. Answers inside the console's
+ * envelope.
+ *
+ * `GET /openapi/v1/gray-releases` (listGrayReleases)
+ */
+export const listGrayReleases: (
+  core: RainbondCore,
+  options?: ListGrayReleasesOptions,
+  call?: CallOptions,
+) => RainbondPromise<GrayRelease[]> = /* @__PURE__ */ operation<"listGrayReleases">(spec.listGrayReleases, {
+  options: queryFromOptions,
+  query: prepareQuery,
+});
+
+/**
+ * List instances with their usage (fails on this console).
+ *
+ * Meant to list the instances (pods) of the enterprise's components with their status and usage.
+ * **This console answers 500 to every request** (`'EnterpriseServices' object has no attribute
+ * 'get_instances_monitor'`, finding 37); the schema is the one the console declares.
+ *
+ * `GET /openapi/v1/instances/monitor` (listInstanceMonitors)
+ */
+export const listInstanceMonitors: (
+  core: RainbondCore,
+  options?: ListInstanceMonitorsOptions,
+  call?: CallOptions,
+) => RainbondPromise<InstanceMonitor[]> = /* @__PURE__ */ operation<"listInstanceMonitors">(spec.listInstanceMonitors, {
+  options: queryFromOptions,
+  query: prepareQuery,
+});
+
+/**
+ * List the enterprise's regions.
+ *
+ * Lists every region (cluster) of the enterprise, in one bare array. Only an enterprise
+ * administrator's key may call it (403 otherwise), but any key can make itself an administrator with
+ * `admins.add` (finding 23), so do not rely on this to keep region keys from a key's holder. The
+ * records carry the console's client certificate and key for each region (`key_file`, masked by the
+ * client).
+ *
+ * `GET /openapi/v1/regions` (listRegions)
+ */
+export const listRegions: (core: RainbondCore, call?: CallOptions) => RainbondPromise<RegionSummary[]> =
+  /* @__PURE__ */ operation<"listRegions">(spec.listRegions, {});
+
+/**
+ * List a team's certificates.
+ *
+ * Lists the team's certificates, one page at a time, without their keys. Unlike the other lists, a
+ * `page` or `page_size` that is not an integer answers 500 here. The console does not check that the
+ * token's user belongs to the team (finding 24).
+ *
+ * `GET /openapi/v1/teams/{team_id}/certificates` (listTeamCertificates)
+ */
+export const listTeamCertificates: (
+  core: RainbondCore,
+  teamId: string,
+  options?: ListTeamCertificatesOptions,
+  call?: CallOptions,
+) => RainbondPromise<CertificateList> = /* @__PURE__ */ operation<"listTeamCertificates">(spec.listTeamCertificates, {
+  options: queryFromOptions,
+  query: prepareQuery,
+});
+
+/**
+ * List the internal ports of a team's components.
+ *
+ * Lists the ports whose internal service is open, across every application of the team, each with the
+ * Kubernetes service name and namespace that other components reach it by. Answers inside the
+ * console's envelope.
+ *
+ * `GET /openapi/v1/teams/{team_id}/regions/{region_name}/apps_port` (listTeamInnerPorts)
+ */
+export const listTeamInnerPorts: (
+  core: RainbondCore,
+  region: RegionScope,
+  call?: CallOptions,
+) => RainbondPromise<TeamInnerPorts> = /* @__PURE__ */ operation<"listTeamInnerPorts">(spec.listTeamInnerPorts, {});
 
 /**
  * List the regions of a team.
@@ -249,6 +1390,81 @@ export const listTeamResources: (
 ) => RainbondPromise<TeamAppsResource[]> = /* @__PURE__ */ operation<"listTeamResources">(spec.listTeamResources, {
   body: prepareBody,
 });
+
+/**
+ * List the caller's teams.
+ *
+ * Lists the teams of the enterprise that the token's user belongs to, one page at a time. With
+ * `query`, those whose alias contains it, or all of them when the token's user name contains it. A
+ * `page` or `page_size` that is not an integer is taken as the default. The records are the console's
+ * database rows as they are (finding 43): `creater` is the token's user's name (not the creator's) and
+ * `create_time` has a `T`, unlike `teams.get`.
+ *
+ * `GET /openapi/v1/teams` (listTeams)
+ */
+export const listTeams: (
+  core: RainbondCore,
+  options?: ListTeamsOptions,
+  call?: CallOptions,
+) => RainbondPromise<TeamList> = /* @__PURE__ */ operation<"listTeams">(spec.listTeams, {
+  options: queryFromOptions,
+  query: prepareQuery,
+});
+
+/**
+ * List users.
+ *
+ * Lists the console's users (of every enterprise), one page at a time, optionally those whose name,
+ * email or phone contains `query`. A `page` or `page_size` that is not an integer is taken as the
+ * default; a page past the end answers no users and a `total` of 0. Any key may call it (finding 23).
+ *
+ * `GET /openapi/v1/users` (listUsers)
+ */
+export const listUsers: (
+  core: RainbondCore,
+  options?: ListUsersOptions,
+  call?: CallOptions,
+) => RainbondPromise<UserList> = /* @__PURE__ */ operation<"listUsers">(spec.listUsers, {
+  options: queryFromOptions,
+  query: prepareQuery,
+});
+
+/**
+ * Open a team in a region.
+ *
+ * Opens the team in a region (creates its tenant and namespace there) and answers 201 with the team.
+ * Send `region`: the console fails (500) without it. No operation of the API closes a team's region
+ * again; deleting the team removes it from all of them. The console does not check that the token's
+ * user belongs to the team (finding 24).
+ *
+ * `POST /openapi/v1/teams/{team_id}/regions` (openTeamRegion)
+ */
+export const openTeamRegion: (
+  core: RainbondCore,
+  teamId: string,
+  body: OpenTeamRegionBody,
+  call?: CallOptions,
+) => RainbondPromise<TeamBaseInfo> = /* @__PURE__ */ operation<"openTeamRegion">(spec.openTeamRegion, {
+  body: prepareBody,
+});
+
+/**
+ * Start, stop, upgrade or deploy the components of an application.
+ *
+ * Starts, stops, upgrades (rolling update) or deploys (builds, then updates) components of an
+ * application: those in `service_ids`, or every component of the application when it is left out or
+ * empty. There is no `restart` (400). Unlike the other team operations, this one checks the caller's
+ * team permissions: each action needs its own (owners have all), else 403. Answers `{"msg": "操作成功"}`
+ * once the region took the request.
+ *
+ * `POST /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/operations` (operateApp)
+ */
+export const operateApp: (
+  core: RainbondCore,
+  app: AppScope,
+  body: OperateAppBody,
+  call?: CallOptions,
+) => RainbondPromise<Message> = /* @__PURE__ */ operation<"operateApp">(spec.operateApp, { body: prepareBody });
 
 /**
  * Query monitoring of the components (instant).
@@ -290,6 +1506,196 @@ export const queryComponentMonitorRange: (
 );
 
 /**
+ * Run an instant PromQL query in a region.
+ *
+ * Runs a PromQL expression on the region's Prometheus at the current time and sends its answer as it
+ * is (404 when `region_name` is not a region's). Any key may call it, for any region of the console
+ * (finding 23).
+ *
+ * `GET /openapi/v1/monitor/query` (queryMonitor)
+ */
+export const queryMonitor: (
+  core: RainbondCore,
+  options: QueryMonitorOptions,
+  call?: CallOptions,
+) => RainbondPromise<PrometheusAnswer> = /* @__PURE__ */ operation<"queryMonitor">(spec.queryMonitor, {
+  options: queryFromOptions,
+  query: prepareQuery,
+});
+
+/**
+ * Run a PromQL query over a time range in a region.
+ *
+ * Runs a PromQL expression on the region's Prometheus from `start` to `end`, one sample every `step`
+ * seconds, and sends its answer as it is (404 when `region_name` is not a region's). Send all three:
+ * the console passes a missing one on as `None`, which Prometheus refuses. Prometheus returns at most
+ * 11,000 points per series. Any key may call it (finding 23).
+ *
+ * `GET /openapi/v1/monitor/query_range` (queryMonitorRange)
+ */
+export const queryMonitorRange: (
+  core: RainbondCore,
+  options: QueryMonitorRangeOptions,
+  call?: CallOptions,
+) => RainbondPromise<PrometheusAnswer> = /* @__PURE__ */ operation<"queryMonitorRange">(spec.queryMonitorRange, {
+  options: queryFromOptions,
+  query: prepareQuery,
+  rules: [timeRange],
+});
+
+/**
+ * Find Prometheus series in a region (fails on this console).
+ *
+ * Meant to list the series that match a selector, from the region's Prometheus. **This console answers
+ * 500 to every request** (`'RegionInvokeApi' object has no attribute 'get_query_series'`, finding 37);
+ * the schema is Prometheus's series answer, which the console would pass on.
+ *
+ * `GET /openapi/v1/monitor/series` (queryMonitorSeries)
+ */
+export const queryMonitorSeries: (
+  core: RainbondCore,
+  options: QueryMonitorSeriesOptions,
+  call?: CallOptions,
+) => RainbondPromise<unknown> = /* @__PURE__ */ operation<"queryMonitorSeries">(spec.queryMonitorSeries, {
+  options: queryFromOptions,
+  query: prepareQuery,
+});
+
+/**
+ * Replace a region's addresses and certificates.
+ *
+ * Overwrites eight fields of a region at once: `url`, `wsurl`, `httpdomain`, `tcpdomain` and the three
+ * certificate fields from the body's `url`, `ws_url`, `http_domain`, `tcp_domain`, `ssl_ca_cert`,
+ * `cert_file`, `key_file`, and **writes `""` into every one the body leaves out**, with no check of
+ * the values; the previous values are not kept. It is what `grctl` calls when a cluster's address
+ * changes. Any key may call it, not only an enterprise administrator's (finding 23). Answers the
+ * console's envelope with `msg_show` "更新成功", or 404 when the region does not exist.
+ *
+ * `POST /openapi/v1/grctl/ip` (replaceRegionIp)
+ */
+export const replaceRegionIp: (
+  core: RainbondCore,
+  body: ReplaceRegionAddressesBody,
+  call?: CallOptions,
+) => RainbondPromise<ConsoleMessage> = /* @__PURE__ */ operation<"replaceRegionIp">(spec.replaceRegionIp, {
+  body: prepareBody,
+});
+
+/**
+ * Roll a gray release back.
+ *
+ * Sends all of the domain's traffic back to the original components and deletes the new version's
+ * components of the application's active gray release of `template_id`. Answers 200 with how many
+ * components were deleted inside the console's envelope; 404 when there is no active release of that
+ * template.
+ *
+ * `POST /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/gray-rollback` (rollbackGrayRelease)
+ */
+export const rollbackGrayRelease: (
+  core: RainbondCore,
+  app: AppScope,
+  body: unknown,
+  call?: CallOptions,
+) => RainbondPromise<unknown> = /* @__PURE__ */ operation<"rollbackGrayRelease">(spec.rollbackGrayRelease, {
+  body: prepareBody,
+});
+
+/**
+ * Change the number of instances of a component.
+ *
+ * Runs `new_node` instances of a component (1 to 100). Answers 200 with an empty body.
+ *
+ * `POST /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}/telescopic/horizontal` (scaleComponentHorizontal)
+ */
+export const scaleComponentHorizontal: (
+  core: RainbondCore,
+  component: ComponentScope,
+  body: unknown,
+  call?: CallOptions,
+) => RainbondPromise<void> = /* @__PURE__ */ operation<"scaleComponentHorizontal">(spec.scaleComponentHorizontal, {
+  body: prepareBody,
+});
+
+/**
+ * Change the memory, CPU and GPU of a component.
+ *
+ * Gives each instance of a component `new_memory` MB of memory and `new_cpu` millicores of CPU and
+ * `new_gpu` of GPU memory; the component restarts with them. `new_cpu` and `new_gpu` must be sent,
+ * `null` to leave them to the console. Answers 200 with an empty body.
+ *
+ * `POST /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}/telescopic/vertical` (scaleComponentVertical)
+ */
+export const scaleComponentVertical: (
+  core: RainbondCore,
+  component: ComponentScope,
+  body: unknown,
+  call?: CallOptions,
+) => RainbondPromise<void> = /* @__PURE__ */ operation<"scaleComponentVertical">(spec.scaleComponentVertical, {
+  body: prepareBody,
+});
+
+/**
+ * Install a template's latest version into an application, or upgrade it.
+ *
+ * Brings the application named `app_name` (created when the team has none of that name) to the latest
+ * version of the template `template_id` of the local store (or of the cloud market `market_name`):
+ * installs it when the application does not have it (`action: install`), upgrades it when a newer
+ * version exists (`upgrade`, which cannot be undone through the API), or does nothing (`skip`).
+ * Answers 200 with what it did inside the console's envelope; 404 for an unknown template; a failed
+ * install or upgrade answers 500 in the envelope.
+ *
+ * `POST /openapi/v1/teams/{team_id}/regions/{region_name}/app-model/smart-deploy` (smartDeployAppModel)
+ */
+export const smartDeployAppModel: (
+  core: RainbondCore,
+  region: RegionScope,
+  body: unknown,
+  call?: CallOptions,
+) => RainbondPromise<SmartDeployResult> = /* @__PURE__ */ operation<"smartDeployAppModel">(spec.smartDeployAppModel, {
+  body: prepareBody,
+});
+
+/**
+ * Import uploaded app packages into the local store.
+ *
+ * Asks the region to import the packages named in `file_name` (comma-separated) of the import into the
+ * enterprise's local store; `appModels.getImport` follows it. The templates it adds cannot be removed
+ * through this API. Without `file_name` it answers 400 "file name is null".
+ *
+ * `POST /openapi/v1/teams/{team_id}/regions/{region_name}/app-model/import/{event_id}` (startAppImport)
+ */
+export const startAppImport: (
+  core: RainbondCore,
+  region: RegionScope,
+  eventId: string,
+  body: unknown,
+  call?: CallOptions,
+) => RainbondPromise<ConsoleMessage> = /* @__PURE__ */ operation<"startAppImport">(spec.startAppImport, {
+  body: prepareBody,
+});
+
+/**
+ * Set environment variables of a component.
+ *
+ * Sets each variable of `envs` by name: changes the value (and note) of one the component has, adds
+ * the others. Variables not named are left alone. Answers 200 with every variable of the component,
+ * values as stored. There is no operation to list or delete variables in this API, so an added
+ * variable or a replaced value cannot be undone through it. The console checks the whole answer with
+ * the request's rules: a component already holding a variable with an empty value makes it answer 400
+ * after the change was made.
+ *
+ * `PUT /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}/envs` (updateComponentEnvs)
+ */
+export const updateComponentEnvs: (
+  core: RainbondCore,
+  component: ComponentScope,
+  body: ComponentEnvs,
+  call?: CallOptions,
+) => RainbondPromise<ComponentEnvs> = /* @__PURE__ */ operation<"updateComponentEnvs">(spec.updateComponentEnvs, {
+  body: prepareBody,
+});
+
+/**
  * Update a port of a component.
  *
  * Changes a port: `action` opens or closes its external (`open_outer`, `close_outer`) or internal
@@ -309,6 +1715,65 @@ export const updateComponentPort: (
 });
 
 /**
+ * Update an HTTP rule (through the gateway rules path).
+ *
+ * Changes an HTTP gateway rule, as `gateway.updateHttpRule` does: TCP rules cannot be changed here.
+ * The members sent replace the rule's; `service_id` (a component of the team) is required.
+ * **`certificate_id` and `auto_ssl_config` left out are reset** (to 0 and null: the rule loses its
+ * certificate), so send them again to keep them. By the console's code, sending `domain_header` or
+ * `whether_open` makes it fail (500: the record has no such fields). The rule is found by its id
+ * alone. Answers 200 with the rule after the change (without `ID` and `rule_extensions`).
+ *
+ * `PUT /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/domains/{rule_id}` (updateGatewayRule)
+ */
+export const updateGatewayRule: (
+  core: RainbondCore,
+  app: AppScope,
+  ruleId: string,
+  body: UpdatePostHTTPGatewayRule,
+  call?: CallOptions,
+) => RainbondPromise<HTTPGatewayRule> = /* @__PURE__ */ operation<"updateGatewayRule">(spec.updateGatewayRule, {
+  body: prepareBody,
+});
+
+/**
+ * Change the share of traffic of a gray release.
+ *
+ * Sends `gray_ratio` percent of the domain's traffic to the new version of the application's active
+ * gray release of `template_id`. **`gray_ratio: 100` completes the release: the original components
+ * are deleted.** Answers 200 with the components and their weights inside the console's envelope; 404
+ * when the application has no active release of that template. Every failure comes in the envelope.
+ *
+ * `PUT /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/gray-ratio` (updateGrayRatio)
+ */
+export const updateGrayRatio: (
+  core: RainbondCore,
+  app: AppScope,
+  body: unknown,
+  call?: CallOptions,
+) => RainbondPromise<GrayReleaseState> = /* @__PURE__ */ operation<"updateGrayRatio">(spec.updateGrayRatio, {
+  body: prepareBody,
+});
+
+/**
+ * Update the authorization policy of an application.
+ *
+ * Meant to set the application's authorization policy (`operating_mode`). **Changes nothing on this
+ * console**: it checks that `operating_mode` is given (400 otherwise, at most 32 characters) and
+ * answers 200.
+ *
+ * `PUT /openapi/v1/teams/{team_id}/regions/{region_name}/app/{app_id}/helm_chart` (updateHelmChart)
+ */
+export const updateHelmChart: (
+  core: RainbondCore,
+  app: AppScope,
+  body: unknown,
+  call?: CallOptions,
+) => RainbondPromise<ConsoleMessage> = /* @__PURE__ */ operation<"updateHelmChart">(spec.updateHelmChart, {
+  body: prepareBody,
+});
+
+/**
  * Update an HTTP rule.
  *
  * Changes an HTTP gateway rule. Request bodies spell the header match `domain_header`; the record read
@@ -323,5 +1788,76 @@ export const updateHttpRule: (
   body?: UpdatePostHTTPGatewayRule,
   call?: CallOptions,
 ) => RainbondPromise<HTTPGatewayRule> = /* @__PURE__ */ operation<"updateHttpRule">(spec.updateHttpRule, {
+  body: prepareBody,
+});
+
+/**
+ * Change a team.
+ *
+ * Changes a team's alias, active flag, owner or enterprise, and answers 200 with an empty body. Use
+ * the team's id: the console writes by the path as an id, so with the team's name it answers 200 and
+ * changes nothing. `creater` is written without checking that the user exists (finding 33). The
+ * console does not check that the token's user belongs to the team (finding 24).
+ *
+ * `PUT /openapi/v1/teams/{team_id}` (updateTeam)
+ */
+export const updateTeam: (
+  core: RainbondCore,
+  teamId: string,
+  body: UpdateTeamBody,
+  call?: CallOptions,
+) => RainbondPromise<void> = /* @__PURE__ */ operation<"updateTeam">(spec.updateTeam, { body: prepareBody });
+
+/**
+ * Replace a certificate.
+ *
+ * Replaces a certificate, its key, name and type, checked as when adding one, and answers 200 with the
+ * stored record, key included; the gateway rules that use it are updated too. Send all four members
+ * (the console fails, 500, without one). The console does not check that the token's user belongs to
+ * the team (finding 24).
+ *
+ * `PUT /openapi/v1/teams/{team_id}/certificates/{certificate_id}` (updateTeamCertificate)
+ */
+export const updateTeamCertificate: (
+  core: RainbondCore,
+  teamId: string,
+  certificateId: number,
+  body: CertificateBody,
+  call?: CallOptions,
+) => RainbondPromise<Certificate> = /* @__PURE__ */ operation<"updateTeamCertificate">(spec.updateTeamCertificate, {
+  body: prepareBody,
+});
+
+/**
+ * Change a user.
+ *
+ * Changes a user's email, phone, active flag, shown name or password, and answers 200 with an empty
+ * body, **also for a user that does not exist** (then nothing changes; with `password`, 404 with an
+ * empty body). Any key may call it, for any user (finding 23).
+ *
+ * `PUT /openapi/v1/users/{user_id}` (updateUser)
+ */
+export const updateUser: (
+  core: RainbondCore,
+  userId: number,
+  body: UpdateUserBody,
+  call?: CallOptions,
+) => RainbondPromise<void> = /* @__PURE__ */ operation<"updateUser">(spec.updateUser, { body: prepareBody });
+
+/**
+ * Upgrade store applications installed in an application.
+ *
+ * Upgrades each store application named in `update_versions` to the version given, then answers the
+ * list of `apps.listUpgrades`. There is no way back through the API: the components take the new
+ * version's settings.
+ *
+ * `POST /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/upgrade` (upgradeApp)
+ */
+export const upgradeApp: (
+  core: RainbondCore,
+  app: AppScope,
+  body: UpgradeAppBody,
+  call?: CallOptions,
+) => RainbondPromise<AppUpgradeInfo[]> = /* @__PURE__ */ operation<"upgradeApp">(spec.upgradeApp, {
   body: prepareBody,
 });

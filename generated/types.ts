@@ -4,14 +4,127 @@ import type { components } from "./schema.js";
 type Schema<N extends keyof components["schemas"]> = components["schemas"][N];
 
 /**
+ * The user to make an administrator of the enterprise.
+ */
+export interface AddAdministratorBody extends Schema<"AddAdministratorBody"> {}
+
+/**
  * Body of adding a port to a component.
  */
 export interface AddPortBody extends Schema<"AddPortBody"> {}
 
 /**
+ * A region to add. The console checks it with the rules of its region records, not with the schema its
+ * own documentation shows: `region_id`, `status` and `enterprise_id` must be sent, and the three
+ * certificate fields must be strings (`""` for a region reached over plain HTTP).
+ */
+export interface AddRegionBody extends Schema<"AddRegionBody"> {}
+
+/**
+ * Body of `addComponentVolume`.
+ */
+export interface AddVolumeBody extends Schema<"AddVolumeBody"> {}
+
+/**
  * An application.
  */
 export interface AppBaseInfo extends Schema<"AppBaseInfo"> {}
+
+/**
+ * A component as `listAppCopyComponents` lists it.
+ */
+export interface AppCopyComponent extends Schema<"AppCopyComponent"> {}
+
+/**
+ * An import of app packages, as the console records it.
+ */
+export interface AppImportRecord extends Schema<"AppImportRecord"> {}
+
+/**
+ * The console's envelope around an import: the import in `data.bean`, and in `data.list` the templates
+ * imported once the region reported success (empty before).
+ */
+export interface AppImportStatus extends Schema<"AppImportStatus"> {}
+
+/**
+ * An import of app packages, waiting for them.
+ */
+export interface AppImportUpload extends Schema<"AppImportUpload"> {}
+
+/**
+ * An application with its component counts and status, as `getApp` sends it (the fields of
+ * `AppBaseInfo` but `ID`, plus the counts, the status and the team's name).
+ */
+export interface AppInfo extends Schema<"AppInfo"> {}
+
+/**
+ * Body of `createOrUpdateAppModel`.
+ */
+export interface AppModelBody extends Schema<"AppModelBody"> {}
+
+/**
+ * A store application installed in an application, and its upgrades.
+ */
+export interface AppUpgradeInfo extends Schema<"AppUpgradeInfo"> {}
+
+/**
+ * A message alone under `bean`, `{"bean": "..."}`, with no code.
+ */
+export interface BeanMessage extends Schema<"BeanMessage"> {}
+
+/**
+ * Body of `buildComponent`; every member is optional.
+ */
+export interface BuildComponentBody extends Schema<"BuildComponentBody"> {}
+
+/**
+ * A certificate with its private key.
+ */
+export interface Certificate extends Schema<"Certificate"> {}
+
+/**
+ * A certificate and its key, both PEM. The console checks that the certificate parses and has not
+ * expired (400 "the certificate is invalid" or "has been expired") and that the key parses and matches
+ * it (400).
+ */
+export interface CertificateBody extends Schema<"CertificateBody"> {}
+
+/**
+ * One page of a team's certificates.
+ */
+export interface CertificateList extends Schema<"CertificateList"> {}
+
+/**
+ * A certificate of the team, as the certificate list gives it (without the key or the certificate
+ * itself).
+ */
+export interface CertificateSummary extends Schema<"CertificateSummary"> {}
+
+/**
+ * Whose password to change, and the new password twice. The user changed is the one named by `user_id`
+ * here, not the one in the path.
+ */
+export interface ChangeUserPasswordBody extends Schema<"ChangeUserPasswordBody"> {}
+
+/**
+ * An environment variable of a component.
+ */
+export interface ComponentEnv extends Schema<"ComponentEnv"> {}
+
+/**
+ * Environment variables of a component.
+ */
+export interface ComponentEnvs extends Schema<"ComponentEnvs"> {}
+
+/**
+ * An event of a component, as the region records it (every member a string).
+ */
+export interface ComponentEvent extends Schema<"ComponentEvent"> {}
+
+/**
+ * A page of a component's events.
+ */
+export interface ComponentEventsPage extends Schema<"ComponentEventsPage"> {}
 
 /**
  * One monitored item of a component.
@@ -24,6 +137,11 @@ export interface ComponentMonitorItemsSerializers extends Schema<"ComponentMonit
 export interface ComponentMonitorSerializers extends Schema<"ComponentMonitorSerializers"> {}
 
 /**
+ * A volume of a component, as the console records it.
+ */
+export interface ComponentVolume extends Schema<"ComponentVolume"> {}
+
+/**
  * The console's error body. The usual shape is `{code, msg, msg_show}`; a request that fails
  * validation answers `{detail, err, code: 20400, error_type: ValidationError}`; an authentication
  * failure adds `detail` and `error_type`; some handlers send only `msg`. `code` is often the HTTP
@@ -34,9 +152,62 @@ export interface ComponentMonitorSerializers extends Schema<"ComponentMonitorSer
 export interface ConsoleError extends Schema<"ConsoleError"> {}
 
 /**
+ * The console's envelope carrying only a message: `code`, `msg`, `msg_show`, and `data` with an empty
+ * `bean` and `list`. `code` is the outcome: 200 on success, though some operations put a failure's
+ * code here (400) under HTTP 200.
+ */
+export interface ConsoleMessage extends Schema<"ConsoleMessage"> {}
+
+/**
+ * The components a copy made.
+ */
+export interface CopiedComponents extends Schema<"CopiedComponents"> {}
+
+/**
+ * Body of `copyApp`.
+ */
+export interface CopyAppBody extends Schema<"CopyAppBody"> {}
+
+/**
+ * Body of `createApp`.
+ */
+export interface CreateAppBody extends Schema<"CreateAppBody"> {}
+
+/**
+ * Body of `createComponentFromImage`.
+ */
+export interface CreateImageComponentBody extends Schema<"CreateImageComponentBody"> {}
+
+/**
+ * The team to create.
+ */
+export interface CreateTeamBody extends Schema<"CreateTeamBody"> {}
+
+/**
+ * Body of `createThirdPartyComponent`.
+ */
+export interface CreateThirdPartyComponentBody extends Schema<"CreateThirdPartyComponentBody"> {}
+
+/**
+ * A user to create. The console asks for `email` or `phone`, but it builds the password from `email`,
+ * so without `email` it fails (500): send it.
+ */
+export interface CreateUserBody extends Schema<"CreateUserBody"> {}
+
+/**
+ * The user the API token belongs to.
+ */
+export interface CurrentUser extends Schema<"CurrentUser"> {}
+
+/**
  * A monitoring query result.
  */
 export interface Data extends Schema<"Data"> {}
+
+/**
+ * Body of `deployAppModel`.
+ */
+export interface DeployAppModelBody extends Schema<"DeployAppModelBody"> {}
 
 /**
  * An HTTP gateway rule, as listed enterprise-wide.
@@ -44,14 +215,44 @@ export interface Data extends Schema<"Data"> {}
 export interface EnterpriseHTTPGatewayRule extends Schema<"EnterpriseHTTPGatewayRule"> {}
 
 /**
+ * Counts of the enterprise, and where its visual monitoring lives.
+ */
+export interface EnterpriseOverview extends Schema<"EnterpriseOverview"> {}
+
+/**
+ * The log lines of an event.
+ */
+export interface EventLogs extends Schema<"EventLogs"> {}
+
+/**
  * Response of gateway rule creation.
  */
 export interface GatewayRule extends Schema<"GatewayRule"> {}
 
 /**
+ * A gray release, as `listGrayReleases` lists it.
+ */
+export interface GrayRelease extends Schema<"GrayRelease"> {}
+
+/**
+ * A gray release's two components and how the domain's traffic is shared between them.
+ */
+export interface GrayReleaseState extends Schema<"GrayReleaseState"> {}
+
+/**
  * An HTTP gateway rule of an application.
  */
 export interface HTTPGatewayRule extends Schema<"HTTPGatewayRule"> {}
+
+/**
+ * A chart of a Helm repository.
+ */
+export interface HelmChartBody extends Schema<"HelmChartBody"> {}
+
+/**
+ * The region's check of a Helm chart, as the region answers it (the console passes it on unchanged).
+ */
+export interface HelmChartCheck extends Schema<"HelmChartCheck"> {}
 
 /**
  * Body of HTTP rule creation, and the `http` member of `PostGatewayRule`.
@@ -69,6 +270,11 @@ export interface HttpConfiguration extends Schema<"HttpConfiguration"> {}
 export interface Install extends Schema<"Install"> {}
 
 /**
+ * One instance (pod) of a component, with its usage.
+ */
+export interface InstanceMonitor extends Schema<"InstanceMonitor"> {}
+
+/**
  * A key and its value.
  */
 export interface KeyValue extends Schema<"KeyValue"> {}
@@ -84,9 +290,39 @@ export interface ListTeamRegionsResp extends Schema<"ListTeamRegionsResp"> {}
 export interface MarketInstall extends Schema<"MarketInstall"> {}
 
 /**
+ * A bare message, `{"msg": ...}`.
+ */
+export interface Message extends Schema<"Message"> {}
+
+/**
  * One sample of a series.
  */
 export interface MonitorDataSerializers extends Schema<"MonitorDataSerializers"> {}
+
+/**
+ * The id of a component just created.
+ */
+export interface NewComponent extends Schema<"NewComponent"> {}
+
+/**
+ * The new password, twice.
+ */
+export interface NewPasswordBody extends Schema<"NewPasswordBody"> {}
+
+/**
+ * The region to open the team in.
+ */
+export interface OpenTeamRegionBody extends Schema<"OpenTeamRegionBody"> {}
+
+/**
+ * Body of `operateApp`.
+ */
+export interface OperateAppBody extends Schema<"OperateAppBody"> {}
+
+/**
+ * The resources used across the enterprise's usable regions, summed from what each region reports.
+ */
+export interface PerformanceOverview extends Schema<"PerformanceOverview"> {}
 
 /**
  * A network port of a component; returned by all port operations.
@@ -109,14 +345,59 @@ export interface PostGatewayRule extends Schema<"PostGatewayRule"> {}
 export interface PostTCPRule extends Schema<"PostTCPRule"> {}
 
 /**
+ * Prometheus's answer, as the region's Prometheus gave it: `status` `success` with `data`, or `error`
+ * with `errorType` and `error`.
+ */
+export interface PrometheusAnswer extends Schema<"PrometheusAnswer"> {}
+
+/**
  * One region (cluster), with resource figures when `extend_info` is `true`.
  */
 export interface RegionInfoR extends Schema<"RegionInfoR"> {}
 
 /**
+ * A region (cluster) as the console stores it, token and client key included.
+ */
+export interface RegionRecord extends Schema<"RegionRecord"> {}
+
+/**
+ * One region (cluster) of the enterprise, as the region list gives it. The certificate fields are the
+ * ones the console uses to reach the region's API; `key_file` is its client key.
+ */
+export interface RegionSummary extends Schema<"RegionSummary"> {}
+
+/**
+ * The region and its new addresses. Every member left out is written as `""`: send all of them, the
+ * ones to keep with their current values. Note the names: `ws_url`, `http_domain` and `tcp_domain`
+ * (the region record's `wsurl`, `httpdomain`, `tcpdomain`).
+ */
+export interface ReplaceRegionAddressesBody extends Schema<"ReplaceRegionAddressesBody"> {}
+
+/**
+ * A Sankey diagram: `nodes` at levels from 0 (the leftmost) and `links` between them, each with its
+ * value.
+ */
+export interface ResourceGraph extends Schema<"ResourceGraph"> {}
+
+/**
+ * A role the caller holds in a team.
+ */
+export interface RoleInfo extends Schema<"RoleInfo"> {}
+
+/**
  * A component.
  */
 export interface ServiceBaseInfo extends Schema<"ServiceBaseInfo"> {}
+
+/**
+ * How many of a region's components run, are abnormal, or are stopped.
+ */
+export interface ServiceOverview extends Schema<"ServiceOverview"> {}
+
+/**
+ * What `smartDeployAppModel` did.
+ */
+export interface SmartDeployResult extends Schema<"SmartDeployResult"> {}
 
 /**
  * A TCP gateway rule record.
@@ -134,6 +415,37 @@ export interface TCPRuleExtension extends Schema<"TCPRuleExtension"> {}
 export interface TeamAppsResource extends Schema<"TeamAppsResource"> {}
 
 /**
+ * A team as stored, after creating it or opening a region for it.
+ */
+export interface TeamBaseInfo extends Schema<"TeamBaseInfo"> {}
+
+/**
+ * A team.
+ */
+export interface TeamInfo extends Schema<"TeamInfo"> {}
+
+/**
+ * A team's Kubernetes namespace and the ports of its components open to internal service.
+ */
+export interface TeamInnerPorts extends Schema<"TeamInnerPorts"> {}
+
+/**
+ * One page of the caller's teams.
+ */
+export interface TeamList extends Schema<"TeamList"> {}
+
+/**
+ * A team as the team list gives it (the console sends its database row as it is): note `ID`, `creater`
+ * as a user name and `create_time` with a `T`, where `teams.get` sends the creator's id and a space.
+ */
+export interface TeamRecord extends Schema<"TeamRecord"> {}
+
+/**
+ * A team's resources and counts in a region.
+ */
+export interface TeamRegionOverview extends Schema<"TeamRegionOverview"> {}
+
+/**
  * One region enabled for a team (element of the team region list).
  */
 export interface TeamRegionsResp extends Schema<"TeamRegionsResp"> {}
@@ -144,6 +456,18 @@ export interface TeamRegionsResp extends Schema<"TeamRegionsResp"> {}
 export interface TenantRegionList extends Schema<"TenantRegionList"> {}
 
 /**
+ * A third-party component just created: the console's whole record of it, and for `endpoints_type:
+ * api` the key and address through which its endpoints are registered.
+ */
+export interface ThirdPartyComponent extends Schema<"ThirdPartyComponent"> {}
+
+/**
+ * What `getHttpRule` answers for a rule id the application does not have: the rule's fields, every
+ * string empty (`http_rule_id` among them), every number null, every flag false.
+ */
+export interface UnknownHttpRule extends Schema<"UnknownHttpRule"> {}
+
+/**
  * Body of updating a port. `action` says what changes.
  */
 export interface UpdatePortBody extends Schema<"UpdatePortBody"> {}
@@ -152,6 +476,44 @@ export interface UpdatePortBody extends Schema<"UpdatePortBody"> {}
  * Body of an HTTP rule update.
  */
 export interface UpdatePostHTTPGatewayRule extends Schema<"UpdatePostHTTPGatewayRule"> {}
+
+/**
+ * What to change of a team; members left out stay as they are. The console writes the members to the
+ * team's record as they are, so do not send others: `region`, which the console's own documentation
+ * lists, is not a field of a team and fails (500).
+ */
+export interface UpdateTeamBody extends Schema<"UpdateTeamBody"> {}
+
+/**
+ * What to change of a user; members left out (or `null`) stay as they are. `password` replaces the
+ * user's password, which no operation reads back.
+ */
+export interface UpdateUserBody extends Schema<"UpdateUserBody"> {}
+
+/**
+ * Body of `upgradeApp`.
+ */
+export interface UpgradeAppBody extends Schema<"UpgradeAppBody"> {}
+
+/**
+ * A user of the enterprise.
+ */
+export interface UserInfo extends Schema<"UserInfo"> {}
+
+/**
+ * One page of users.
+ */
+export interface UserList extends Schema<"UserList"> {}
+
+/**
+ * The new password, 8 to 16 characters.
+ */
+export type password = Schema<"password">;
+
+/**
+ * The same password again; when the two differ the console answers 400 with an empty body.
+ */
+export type password1 = Schema<"password1">;
 
 /** The ids of a region: its path parameters team_id, region_name. */
 export interface RegionScope {
@@ -181,8 +543,58 @@ export interface ComponentScope extends AppScope {
   serviceId: string;
 }
 
+/** The body of `admins.add`: `AddAdministratorBody`, with `user_id` as a number. */
+export type AddAdministratorInput = Omit<AddAdministratorBody, "user_id"> & { user_id: number };
+
 /** The body of `ports.add`: `AddPortBody`, with `port` as a number. */
 export type AddPortInput = Omit<AddPortBody, "port"> & { port: number };
+
+/** The body of `regions.add`: `AddRegionBody`, with `status` as a number. */
+export type AddRegionInput = Omit<AddRegionBody, "status"> & { status: number };
+
+/** The options of `apps.checkHelmChart` (checkHelmChart): its query parameters. */
+export interface CheckHelmChartOptions {
+  /**
+   * The Helm repository's name, as the console knows it.
+   */
+  repoName: string;
+  /**
+   * The chart.
+   */
+  chartName: string;
+  /**
+   * The chart's version.
+   */
+  version: string;
+}
+
+/** The options of `apps.delete` (deleteApp): its query parameters. */
+export interface DeleteAppOptions {
+  /**
+   * `1` to delete even when the region fails to delete (the console then retries and removes its own
+   * records); `0`, the default, stops at the region's refusal. Anything but an integer answers 400
+   * "force value error".
+   */
+  force?: 0 | 1;
+}
+
+/** The options of `appModels.deleteImportDir` (deleteAppImportDir): its query parameters. */
+export interface DeleteAppImportDirOptions {
+  /**
+   * The import's id again (the console reads it from the query, not the path).
+   */
+  eventId: string;
+}
+
+/** The options of `components.delete` (deleteComponent): its query parameters. */
+export interface DeleteComponentOptions {
+  /**
+   * `1` to delete even when the region fails to delete (the console then retries and removes its own
+   * records); `0`, the default, stops at the region's refusal. Anything but an integer answers 400
+   * "force value error".
+   */
+  force?: 0 | 1;
+}
 
 /** The options of `regions.get` (getRegion): its query parameters. */
 export interface GetRegionOptions {
@@ -197,6 +609,14 @@ export interface GetRegionOptions {
   extendInfo?: boolean;
 }
 
+/** The options of `monitor.serviceOverview` (getServiceOverview): its query parameters. */
+export interface GetServiceOverviewOptions {
+  /**
+   * The region (its name) whose figures or Prometheus to read.
+   */
+  regionName: string;
+}
+
 /** The options of `apps.install` (installApp): its query parameters. */
 export interface InstallAppOptions {
   /**
@@ -205,12 +625,48 @@ export interface InstallAppOptions {
   deploy?: boolean;
 }
 
+/** The options of `admins.list` (listAdministrators): its query parameters. */
+export interface ListAdministratorsOptions {
+  /**
+   * Only the administrators of this enterprise.
+   */
+  eid?: string;
+  /**
+   * Page number, from 1 (default 1).
+   */
+  page?: number;
+  /**
+   * Items per page (default 10).
+   */
+  pageSize?: number;
+}
+
+/** The options of `gateway.listRules` (listAppGatewayRules): its query parameters. */
+export interface ListAppGatewayRulesOptions {
+  /**
+   * `http` or `tcp` for one kind of rule only; left out, both.
+   */
+  query?: "http" | "tcp";
+}
+
 /** The options of `apps.list` (listApps): its query parameters. */
 export interface ListAppsOptions {
   /**
    * Searches application name and team name.
    */
   query?: string;
+}
+
+/** The options of `components.listEvents` (listComponentEvents): its query parameters. */
+export interface ListComponentEventsOptions {
+  /**
+   * The page, from 1.
+   */
+  page?: number;
+  /**
+   * Events per page.
+   */
+  pageSize?: number;
 }
 
 /** The options of `gateway.listEnterpriseHttpRules` (listEnterpriseHttpRules): its query parameters. */
@@ -222,8 +678,77 @@ export interface ListEnterpriseHttpRulesOptions {
   autoSsl?: boolean;
 }
 
+/** The options of `grayReleases.list` (listGrayReleases): its query parameters. */
+export interface ListGrayReleasesOptions {
+  /**
+   * `active` (in progress), `completed` or `cancelled`; left out, all.
+   */
+  status?: string;
+}
+
+/** The options of `monitor.instances` (listInstanceMonitors): its query parameters. */
+export interface ListInstanceMonitorsOptions {
+  /**
+   * Only the instances of this region.
+   */
+  regionName?: string;
+  /**
+   * Only the instances on this node.
+   */
+  nodeName?: string;
+  /**
+   * `unhealthy` for the unhealthy instances only.
+   */
+  query?: string;
+}
+
+/** The options of `certificates.list` (listTeamCertificates): its query parameters. */
+export interface ListTeamCertificatesOptions {
+  /**
+   * Page number, from 1 (default 1).
+   */
+  page?: number;
+  /**
+   * Items per page (default 10).
+   */
+  pageSize?: number;
+}
+
 /** The options of `regions.listForTeam` (listTeamRegions): its query parameters. */
 export interface ListTeamRegionsOptions {
+  /**
+   * Page number, from 1 (default 1).
+   */
+  page?: number;
+  /**
+   * Items per page (default 10).
+   */
+  pageSize?: number;
+}
+
+/** The options of `teams.list` (listTeams): its query parameters. */
+export interface ListTeamsOptions {
+  /**
+   * Searches team aliases (and the token's user name). The console writes it into its SQL as it is, so
+   * the client refuses `"` and `\` in it.
+   */
+  query?: string;
+  /**
+   * Page number, from 1 (default 1).
+   */
+  page?: number;
+  /**
+   * Items per page (default 10).
+   */
+  pageSize?: number;
+}
+
+/** The options of `users.list` (listUsers): its query parameters. */
+export interface ListUsersOptions {
+  /**
+   * Searches user names, emails and phone numbers.
+   */
+  query?: string;
   /**
    * Page number, from 1 (default 1).
    */
@@ -260,4 +785,64 @@ export interface QueryComponentMonitorRangeOptions {
    * Seconds between two samples; the console takes 60 when it is absent.
    */
   step?: number;
+}
+
+/** The options of `monitor.promQuery` (queryMonitor): its query parameters. */
+export interface QueryMonitorOptions {
+  /**
+   * The region (its name) whose figures or Prometheus to read.
+   */
+  regionName: string;
+  /**
+   * A PromQL expression. The console puts it into the region's URL without encoding it again, so an
+   * expression with `+`, `&`, `#` or `%` reaches Prometheus changed (a `+` as a space): keep to
+   * expressions without them.
+   */
+  query: string;
+}
+
+/** The options of `monitor.promQueryRange` (queryMonitorRange): its query parameters. */
+export interface QueryMonitorRangeOptions {
+  /**
+   * The region (its name) whose figures or Prometheus to read.
+   */
+  regionName: string;
+  /**
+   * A PromQL expression. The console puts it into the region's URL without encoding it again, so an
+   * expression with `+`, `&`, `#` or `%` reaches Prometheus changed (a `+` as a space): keep to
+   * expressions without them.
+   */
+  query: string;
+  /**
+   * Start of the range, a Unix timestamp in seconds.
+   */
+  start: Date | number;
+  /**
+   * End of the range, a Unix timestamp in seconds, after `start`.
+   */
+  end: Date | number;
+  /**
+   * Seconds between two samples.
+   */
+  step: number;
+}
+
+/** The options of `monitor.series` (queryMonitorSeries): its query parameters. */
+export interface QueryMonitorSeriesOptions {
+  /**
+   * The region (its name) whose figures or Prometheus to read.
+   */
+  regionName: string;
+  /**
+   * A series selector, e.g. `up`.
+   */
+  match: string;
+  /**
+   * Start, a Unix timestamp in seconds.
+   */
+  start?: number;
+  /**
+   * End, a Unix timestamp in seconds.
+   */
+  end?: number;
 }

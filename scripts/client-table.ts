@@ -2,7 +2,7 @@
 // bundled spec: docs/editing-the-spec.md, "How an operation appears in the client".
 import { EFFECTS, effectOf, strongest, type Effect, type EffectRule } from "../surface/effect.ts";
 import type { ClientMethod, MethodArgument } from "../surface/table.ts";
-import type { OperationDescription } from "./codegen/table.ts";
+import type { InlineSchema, OperationDescription } from "./codegen/table.ts";
 import { deref, inlined, refName, type Json } from "./lib/spec.ts";
 
 /** What a node of the bundled spec may hold, as the generators read it (deref follows a `$ref`). */
@@ -84,10 +84,13 @@ function compact(spec: Spec, node: Schema, sensitive: Set<string>): Rules {
 }
 
 /** The TypeScript type of a schema: its name where it is a named one, else built from its keywords. */
-function typeOf(spec: Spec, node: Schema): string {
+function typeOf(spec: Spec, node: Schema | undefined): string {
+  if (!node) return "void"; // an answer without content
   const name = refName(node);
   if (name) return name;
   const schema = deref(spec, node);
+  const union = schema.anyOf ?? schema.oneOf;
+  if (Array.isArray(union)) return [...new Set(union.map((member) => typeOf(spec, member as Schema)))].join(" | ");
   if (schema.type === "array") return `${typeOf(spec, schema.items!)}[]`;
   if (schema.enum) return schema.enum.map(json).join(" | ");
   if (schema.type === "integer" || schema.type === "number") return "number";
@@ -163,9 +166,12 @@ function entryOf(spec: Spec, path: string, http: (typeof METHODS)[number], item:
     args.push({ kind: "options", name: "options", optional: !queryParams.some((p) => p.required) });
   const twice = args.find((a, i) => args.findIndex((b) => b.name === a.name) !== i);
   if (twice) fail(where, `two arguments are named \`${twice.name}\``);
-  const media = deref(spec, op.responses["200"] ?? op.responses["201"])?.content?.["application/json"];
-  if (!media) fail(where, "declares no JSON answer for 200 or 201");
-  const envelope = media["x-console-envelope"];
+  // the first success the operation declares: a JSON answer, or none at all (an empty 200, a 204)
+  const success = deref(spec, SUCCESS.map((status) => op.responses[status]).find(Boolean));
+  if (!success) fail(where, `declares no success answer (${SUCCESS.join(", ")})`);
+  const media = success.content?.["application/json"];
+  if (success.content && !media) fail(where, "declares a success answer that is not JSON");
+  const envelope = media?.["x-console-envelope"];
   if (envelope && !["data.list", "data.bean"].includes(envelope))
     fail(where, "x-console-envelope is data.list or data.bean");
   const range = op["x-rainbond-time-range"];
@@ -210,12 +216,12 @@ function entryOf(spec: Spec, path: string, http: (typeof METHODS)[number], item:
     ...(refused && { refused }),
     ...(body && { body: compact(spec, body.schema, shared.sensitive), bodyRequired: requestBody!.required === true }),
     ...(envelope && { envelope: envelope.slice(5) }),
-    response: deref(spec, media.schema).type === "array" ? "array" : "object",
+    response: !media ? "none" : deref(spec, media.schema).type === "array" ? "array" : "object",
     ...(timeRange && { timeRange }),
     // a request that HTTP calls idempotent but the console does not treat so (a GET that deletes): never sent again
     ...(!idempotent && IDEMPOTENT.includes(http) && { idempotent: false }),
   };
-  const response = media.schema;
+  const response = media?.schema;
   return {
     op,
     table,
@@ -233,6 +239,9 @@ function entryOf(spec: Spec, path: string, http: (typeof METHODS)[number], item:
     paging,
   };
 }
+
+/** The statuses of a success answer, in the order the generator looks for the one an operation declares. */
+const SUCCESS = ["200", "201", "202", "204"];
 
 /** The methods whose requests HTTP calls idempotent: sent again after a failed attempt, unless the spec says not. */
 const IDEMPOTENT = ["get", "put", "delete"];
@@ -432,7 +441,7 @@ function exampleOf(spec: Spec, schema: Schema, example = deref(spec, schema).exa
 
 /** An operation's request and answer by the spec's names, schemas inlined: what surfaces that work by those read. */
 export function describe(spec: Spec, o: Entry): OperationDescription {
-  const schema = (node: Schema) => inlined(spec, node as Json) as OperationDescription["answer"]["schema"];
+  const schema = (node: Schema) => inlined(spec, node as Json) as InlineSchema;
   const example = (node: Schema, given?: Json) => {
     const value = exampleOf(spec, node, given ?? deref(spec, node).example);
     return value === undefined ? {} : { example: value };
@@ -460,7 +469,7 @@ export function describe(spec: Spec, o: Entry): OperationDescription {
       },
     }),
     answer: {
-      schema: schema(o.response),
+      ...(o.response && { schema: schema(o.response) }),
       ...(paging && { paging: { page: param(paging.page), pageSize: param(paging.pageSize) } }),
     },
   };
@@ -538,7 +547,7 @@ function methodsOf(spec: Spec, o: Entry): Method[] {
   }
   if (o.paging) {
     const { method, summary, page, pageSize, items, total } = o.paging;
-    const item = typeOf(spec, deref(spec, deref(spec, o.response).properties![items]!).items!);
+    const item = typeOf(spec, deref(spec, deref(spec, o.response!).properties![items]!).items!);
     const options = `Omit<${pascal(id)}Options, ${json(page)}> & { maxItems?: number }`;
     const pageArgs = args.map((a) => (a.kind === "options" ? { ...a, type: options } : a));
     const name = `${o.group}.${method}`;

@@ -8,7 +8,15 @@ import { watch } from "chokidar";
 import type { OpenAPI3 } from "openapi-typescript";
 import type { Spec } from "./client-table.ts";
 import { commandLine, isMain, root } from "./lib/script.ts";
-import { applyOverlay, bundleSpec, OVERLAY_FILE, readOverlay } from "./lib/spec.ts";
+import {
+  applyOverlay,
+  bundleSpec,
+  CONSOLE_ROOT,
+  consoleRootOf,
+  joinConsoleOperations,
+  OVERLAY_FILE,
+} from "./lib/spec.ts";
+import { readOverlay, type JsonObject } from "./lib/spec.ts";
 
 const USAGE = `usage: npm run generate -- [--check | --watch | --lint-only] [--brief] [--spec <root.yaml>] [--out <dir>]
 
@@ -51,21 +59,37 @@ async function buildOutputs(options: Options, timed: Timed): Promise<Record<stri
     formatProblems(problems, { format: "stylish", totals, version: "", maxProblems: 100 });
     throw new Error(`lint: ${totals.errors} error(s), ${totals.warnings} warning(s) in ${what}`);
   };
-  clean(await timed("lint", () => lint({ ref, config, externalRefResolver })), "the spec");
+  const consoleRoot = consoleRootOf(ref);
+  const lintBoth = async () => {
+    clean(await lint({ ref, config, externalRefResolver }), "the spec");
+    if (consoleRoot) clean(await lint({ ref: consoleRoot, config, externalRefResolver }), `spec/${CONSOLE_ROOT}`);
+  };
+  await timed("lint", lintBoth);
   // the console overlay beside the root (spec/README.md): linted as an Overlay document, applied to the bundle, and
   // the overlaid document linted by the same rules as the spec
   const overlayFile = join(dirname(ref), OVERLAY_FILE);
   const overlay = await readOverlay(ref);
   if (overlay) clean(await lint({ ref: overlayFile, config, externalRefResolver }), OVERLAY_FILE);
   if (options.lintOnly && !overlay) return {};
-  const bundled = await timed("bundle", () => bundle({ ref, config, externalRefResolver }));
-  if (bundled.problems.some((p) => p.severity === "error"))
-    throw new Error("bundle: unresolved references in the spec");
-  let spec = bundled.bundle.parsed as Spec & OpenAPI3;
+  // each bundle with a resolver of its own: Redocly's bundle rewrites the `$ref`s of the documents it has read, which a
+  // second bundle through the same resolver would then not resolve (the two roots share spec/components/)
+  const bundled = async (root: string, resolver = externalRefResolver) => {
+    const result = await bundle({ ref: root, config, externalRefResolver: resolver });
+    if (result.problems.some((p) => p.severity === "error"))
+      throw new Error(`bundle: unresolved references in ${relative(process.cwd(), root)}`);
+    return result.bundle.parsed as JsonObject;
+  };
+  // the transcription, and the console's own operations joined in (scripts/lib/spec.ts)
+  const bundleBoth = async () => {
+    const main = await bundled(ref);
+    if (!consoleRoot) return main;
+    return joinConsoleOperations(main, await bundled(consoleRoot, new BaseResolver(config.resolve)));
+  };
+  let spec = (await timed("bundle", bundleBoth)) as unknown as Spec & OpenAPI3;
   if (overlay) {
     spec = (await timed("overlay", () => applyOverlay(spec as never, overlay), OVERLAY_FILE)) as typeof spec;
     const source = JSON.stringify(spec);
-    const absoluteRef = `${ref} with ${OVERLAY_FILE}`;
+    const absoluteRef = `${ref}${consoleRoot ? ` and spec/${CONSOLE_ROOT}` : ""} with ${OVERLAY_FILE}`;
     const problems = await lintFromString({ source, absoluteRef, config, externalRefResolver });
     clean(problems, `the spec with ${OVERLAY_FILE} applied`);
   }

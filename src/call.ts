@@ -24,7 +24,7 @@ type SuccessOf<R> = R extends { 200: { content: { "application/json": infer T } 
   ? T
   : R extends { 201: { content: { "application/json": infer T } } }
     ? T
-    : never;
+    : void; // an answer without content
 /** What operation `O` answers on success, as the spec declares it. */
 export type OperationData<O extends keyof operations> = SuccessOf<operations[O]["responses"]>;
 /** The request body of operation `O`, as the spec declares it. */

@@ -34,7 +34,9 @@ export interface OperationSpec {
   /** Where the console may wrap the answer in its envelope: `data.list` or `data.bean`. */
   readonly envelope?: "list" | "bean";
   /** The top-level type the spec declares for a successful answer. */
-  readonly response: "array" | "object";
+  readonly response: "array" | "object" | "none";
+  /** False for a GET, PUT or DELETE that must never be sent again (the spec's `x-rainbond-idempotent`). */
+  readonly idempotent?: false;
   /** Query parameters that form a time range, checked together (the spec's `x-rainbond-time-range`). */
   readonly timeRange?: {
     readonly start: string;

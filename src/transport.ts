@@ -253,6 +253,7 @@ function answer(t: Transport, { info, body: sent, envelope, shape }: Prepared, r
     const requestId = header === null ? undefined : textOf(header, secrets, 200);
     return E.apiError(info, status, body, requestId, maskText(response.statusText, secrets));
   }
+  if (shape === "none") return undefined; // the spec declares no content: whatever came is not the caller's
   if (!parsed) throw new E.RainbondResponseError(info, status, excerpt(text, secretsIn(t.secrets, sent)));
   const inner = envelope && E.isRecord(data) ? data.data : undefined;
   if (envelope && E.isRecord(inner) && Object.hasOwn(inner, envelope)) data = inner[envelope];

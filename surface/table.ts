@@ -80,7 +80,8 @@ export interface Tool {
   title: string;
   description: string;
   inputSchema: { type: "object"; properties: Record<string, object>; required?: string[] } & Record<string, unknown>;
-  outputSchema: { type: "object" } & Record<string, unknown>;
+  /** None where the operation answers without content. */
+  outputSchema?: { type: "object" } & Record<string, unknown>;
   annotations: {
     title: string;
     readOnlyHint: boolean;

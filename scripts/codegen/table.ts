@@ -30,7 +30,8 @@ export interface OperationDescription {
   }[];
   body?: { required: boolean; description?: string; schema: InlineSchema; example?: unknown };
   answer: {
-    schema: InlineSchema;
+    /** None where the operation answers without content. */
+    schema?: InlineSchema;
     /** The query parameters of a paged answer's page and page size. */
     paging?: { page: string; pageSize: string };
   };
@@ -204,8 +205,8 @@ function operationOf(o: Entry, description: OperationDescription): TableOperatio
   const inputs = [...pathParams, ...queryParams, ...(description.body ? [{ ...description.body, name: "body" }] : [])];
   const properties = Object.fromEntries(inputs.map((p) => [p.name, input(p)]));
   const required = inputs.filter((p) => p.required).map((p) => p.name);
-  const answer = clean(description.answer.schema as JsonObject, "output") as JsonObject;
-  const wrapped = answer.type === "array";
+  const answer = description.answer.schema && (clean(description.answer.schema as JsonObject, "output") as JsonObject);
+  const wrapped = answer?.type === "array";
   const effect = strongest(o.effect);
   const summary = o.op.summary;
   const tool: Tool = {
@@ -218,9 +219,12 @@ function operationOf(o: Entry, description: OperationDescription): TableOperatio
       ...(required.length && { required }),
       additionalProperties: false,
     },
-    outputSchema: wrapped
-      ? { type: "object", properties: { items: answer }, required: ["items"] }
-      : { ...answer, type: "object" },
+    // an answer without content has no output schema: the result says so in its text
+    ...(answer && {
+      outputSchema: wrapped
+        ? { type: "object" as const, properties: { items: answer }, required: ["items"] }
+        : { ...answer, type: "object" as const },
+    }),
     annotations: {
       title: summary,
       readOnlyHint: effect === "read",

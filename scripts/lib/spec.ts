@@ -2,7 +2,7 @@
 // `$ref` to what it points at, and naming the component schema a `$ref` names; and the spec as the generated surfaces
 // see it: spec/ bundled, with the console overlay beside it applied (bundleSpec). The generator, the verify, the api
 // diff, the bench's synthetic specs and the tests' spec helpers all go through these.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -92,18 +92,84 @@ async function applyOverlayNow(doc: JsonObject, overlay: JsonObject): Promise<Js
 }
 type OverlayResult = { unusedActions: { target: string }[] };
 
+/** The root of the console's own operations, beside a spec's root (spec/README.md, "The console's other operations"). */
+export const CONSOLE_ROOT = join("console", "openapi.yaml");
+
+/** The root of the console's own operations beside `specRoot`, where there is one (not in a copied or older spec). */
+export const consoleRootOf = (specRoot: string) => {
+  const file = join(dirname(specRoot), CONSOLE_ROOT);
+  return existsSync(file) ? file : undefined;
+};
+
+const HTTP_METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
+
+/**
+ * The transcription's bundle with the console's own operations joined in (each bundled by Redocly from its own root):
+ * their paths, operation by operation (a path of both keeps the transcription's path-level parameters; the console's,
+ * where it has some, go into its own operations), their components and tags. Two operations of one path and method, a
+ * component of one name that differs, or a path-level parameter the two disagree on, stop it, naming the clash.
+ */
+export function joinConsoleOperations(doc: JsonObject, consoleDoc: JsonObject): JsonObject {
+  const joined = structuredClone(doc);
+  const clash = (what: string) => {
+    throw new Error(`spec/${CONSOLE_ROOT}: ${what} is in spec/openapi.yaml too, differently`);
+  };
+  const paths = (joined.paths ??= {}) as Record<string, JsonObject>;
+  for (const [path, item] of Object.entries((consoleDoc.paths ?? {}) as Record<string, JsonObject>)) {
+    const into = paths[path];
+    if (!into) {
+      paths[path] = item;
+      continue;
+    }
+    const { parameters, ...operations } = item;
+    for (const [method, operation] of Object.entries(operations)) {
+      if (!HTTP_METHODS.includes(method)) continue;
+      if (into[method]) clash(`${method.toUpperCase()} ${path}`);
+      const own = (operation as JsonObject).parameters as Json[] | undefined;
+      // its path's parameters apply to it alone: the transcription's operations of the path keep theirs
+      into[method] =
+        parameters && !into.parameters
+          ? { ...(operation as JsonObject), parameters: [...(parameters as Json[]), ...(own ?? [])] }
+          : operation;
+    }
+    if (parameters && into.parameters && JSON.stringify(parameters) !== JSON.stringify(into.parameters))
+      clash(`the path-level parameters of ${path}`);
+  }
+  const components = (joined.components ??= {}) as Record<string, JsonObject>;
+  for (const [kind, members] of Object.entries((consoleDoc.components ?? {}) as Record<string, JsonObject>)) {
+    const into = (components[kind] ??= {}) as JsonObject;
+    for (const [name, value] of Object.entries(members)) {
+      if (into[name] !== undefined && JSON.stringify(into[name]) !== JSON.stringify(value))
+        clash(`components.${kind}.${name}`);
+      into[name] = value;
+    }
+  }
+  const tags = (joined.tags ??= []) as JsonObject[];
+  for (const tag of (consoleDoc.tags ?? []) as JsonObject[]) if (!tags.some((t) => t.name === tag.name)) tags.push(tag);
+  return joined;
+}
+
 /**
  * The spec as every generated surface sees it: `specRoot` bundled by Redocly with the project's redocly.yaml (as
- * `npm run generate` bundles it), then the overlay beside it applied, unless `overlay` is false (the transcription of
- * the source document alone). What `npm run generate` writes to generated/openapi.json, without its lint and checks.
+ * `npm run generate` bundles it), the console's own operations beside it joined in, then the overlay applied, unless
+ * `overlay` is false (the transcription and the console's operations, without the overlay's departures); with
+ * `console: false`, the transcription of the source document alone (which the fidelity test checks).
  */
-export async function bundleSpec(specRoot = join(root, "spec", "openapi.yaml"), { overlay = true } = {}) {
+export async function bundleSpec(
+  specRoot = join(root, "spec", "openapi.yaml"),
+  { overlay = true, console: withConsole = overlay }: { overlay?: boolean; console?: boolean } = {},
+): Promise<JsonObject> {
   const { bundle, loadConfig } = await import("@redocly/openapi-core");
   const config = await loadConfig({ configPath: join(root, "redocly.yaml") });
-  const result = await bundle({ ref: specRoot, config });
-  const errors = result.problems.filter((p) => p.severity === "error").map((p) => p.message);
-  if (errors.length) throw new Error(`cannot bundle ${specRoot}: ${errors.join("; ")}`);
-  const parsed = result.bundle.parsed as JsonObject;
+  const bundled = async (ref: string) => {
+    const result = await bundle({ ref, config });
+    const errors = result.problems.filter((p) => p.severity === "error").map((p) => p.message);
+    if (errors.length) throw new Error(`cannot bundle ${ref}: ${errors.join("; ")}`);
+    return result.bundle.parsed as JsonObject;
+  };
+  const consoleRoot = withConsole ? consoleRootOf(specRoot) : undefined;
+  let parsed = await bundled(specRoot);
+  if (consoleRoot) parsed = joinConsoleOperations(parsed, await bundled(consoleRoot));
   const layer = overlay ? await readOverlay(specRoot) : undefined;
   return layer ? applyOverlay(parsed, layer) : parsed;
 }

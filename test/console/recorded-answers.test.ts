@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { readSpec } from "../../scripts/lib/spec.ts";
 import { startValidator, validatorSpec, type Validator } from "../../scripts/verify/validator.ts";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import table from "../../generated/table.json" with { type: "json" };
+import { table, type Table } from "../../surface/table.ts";
 import { createRainbondCore } from "../../src/core.js";
 import { requestOperation } from "../../src/operations.js";
 import { dataOf, inputOf, operationOf, successes, type Exchange } from "./recorded.js";
@@ -60,7 +60,7 @@ describe.each(successes.map((e, i) => [`${i + 1}. ${e.method} ${e.path.slice(11)
 
     test("the MCP server's output schema of its tool takes it", () => {
       // the server's check: the SDK's Ajv validator over the tool's outputSchema, an array answer as { items }
-      const { tool, wrapped } = table.operations[id as keyof typeof table.operations];
+      const { tool, wrapped } = (table as unknown as Table).operations[id]!;
       const check = new AjvJsonSchemaValidator().getValidator(tool.outputSchema as never);
       const data = dataOf(exchange);
       expect(check(wrapped ? { items: data } : data)).toMatchObject({ valid: true });
