@@ -23,7 +23,12 @@ export interface Change {
   /** A non-breaking addition (changelog section "Added") rather than another change ("Changed"). */
   added: boolean;
 }
-export type DiffResult = { bump: Bump; changes: Change[] };
+export type DiffResult = {
+  bump: Bump;
+  changes: Change[];
+  /** Targets of the work tree's overlay actions that match nothing any more (their operation removed): to remove. */
+  staleOverlayActions?: string[];
+};
 
 /** normalize() once per document object: a spec compared with many others (the tests) is dereferenced once. */
 const normalized = new WeakMap<OpenApiDocument, Promise<OpenApiDocument>>();
@@ -81,9 +86,15 @@ export async function diffSpecs(before: OpenApiDocument, after: OpenApiDocument,
 
 /** The spec and the client's methods at a git ref of the repository in `dir`, compared with its work tree. */
 export async function diffAgainstRef(ref: string, dir = root): Promise<DiffResult> {
-  const [before, after] = await Promise.all([bundleSpecAt(ref, dir), bundleSpecDir(dir)]);
-  return diffSpecs(before, after, [clientMethods(dir), clientMethods(dir, ref)]);
+  const stale: string[] = [];
+  const [before, after] = await Promise.all([bundleSpecAt(ref, dir), bundleSpecDir(dir, stale)]);
+  const result = await diffSpecs(before, after, [clientMethods(dir), clientMethods(dir, ref)]);
+  return stale.length ? { ...result, staleOverlayActions: stale } : result;
 }
 
 export const toJson = (result: DiffResult) =>
-  JSON.stringify(result, ["bump", "changes", "level", "operationId", "methods", "path", "message"], 2);
+  JSON.stringify(
+    result,
+    ["bump", "changes", "level", "operationId", "methods", "path", "message", "staleOverlayActions"],
+    2,
+  );

@@ -30,10 +30,11 @@ const failOn = (problems: { severity: string; message: string }[], what: string)
 /**
  * spec/openapi.yaml under `dir` bundled into one document, internal `$ref`s kept, with the console overlay beside it
  * applied (as generated/openapi.json): a change of the overlay is classified like any change of the spec, since it is
- * what users get. A tree from before the overlay bundles the transcription alone.
+ * what users get. A tree from before the overlay bundles the transcription alone. An overlay action whose target is
+ * gone (its operation removed) goes into `stale`, so that the diff reports the removal and names the action.
  */
-export async function bundleSpecDir(dir: string): Promise<OpenApiDocument> {
-  return (await bundleSpec(join(dir, "spec", "openapi.yaml"))) as unknown as OpenApiDocument;
+export async function bundleSpecDir(dir: string, stale?: string[]): Promise<OpenApiDocument> {
+  return (await bundleSpec(join(dir, "spec", "openapi.yaml"), { stale })) as unknown as OpenApiDocument;
 }
 
 /** The spec at a git ref of the repository in `dir`, bundled (from `git archive`: the work tree is left alone). */

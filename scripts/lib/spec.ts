@@ -62,18 +62,19 @@ export async function readOverlay(specRoot: string): Promise<JsonObject | undefi
 /**
  * `doc` with the overlay's actions applied, by openapi-format's Overlay 1.0/1.1 implementation. That library reports an
  * action it cannot apply with console.error and goes on; here any such report, or an action whose target matches
- * nothing (the spec moved under it), stops the pipeline, naming the action.
+ * nothing (the spec moved under it), stops the pipeline, naming the action. With `stale`, an action whose target
+ * matches nothing is put there instead (the API diff reports an operation removed, and names its stale actions).
  */
-export function applyOverlay(doc: JsonObject, overlay: JsonObject): Promise<JsonObject> {
+export function applyOverlay(doc: JsonObject, overlay: JsonObject, stale?: string[]): Promise<JsonObject> {
   // one at a time: each swaps console.error while it runs, and two interleaved (api-diff bundles both sides at once)
   // would leave the other's stand-in in place for good, so that the process printed no error again
-  const applied = overlaysApplied.then(() => applyOverlayNow(doc, overlay));
+  const applied = overlaysApplied.then(() => applyOverlayNow(doc, overlay, stale));
   overlaysApplied = applied.catch(() => undefined);
   return applied;
 }
 let overlaysApplied: Promise<unknown> = Promise.resolve();
 
-async function applyOverlayNow(doc: JsonObject, overlay: JsonObject): Promise<JsonObject> {
+async function applyOverlayNow(doc: JsonObject, overlay: JsonObject, stale?: string[]): Promise<JsonObject> {
   const { openapiOverlay } = createRequire(import.meta.url)("openapi-format/utils/overlay.js") as {
     openapiOverlay: (doc: object, options: object) => Promise<{ data: JsonObject; resultData: OverlayResult }>;
   };
@@ -82,7 +83,9 @@ async function applyOverlayNow(doc: JsonObject, overlay: JsonObject): Promise<Js
   console.error = (...args: unknown[]) => void reported.push(args.join(" "));
   try {
     const { data, resultData } = await openapiOverlay(structuredClone(doc), { overlaySet: overlay });
-    const unused = resultData.unusedActions.map((a) => `an action on ${a.target} changes nothing`);
+    const targets = resultData.unusedActions.map((a) => a.target);
+    stale?.push(...targets);
+    const unused = stale ? [] : targets.map((target) => `an action on ${target} changes nothing`);
     const problems = [...reported, ...unused];
     if (problems.length) throw new Error(`overlay ${OVERLAY_FILE}: ${problems.join("; ")}`);
     return data;
@@ -153,11 +156,16 @@ export function joinConsoleOperations(doc: JsonObject, consoleDoc: JsonObject): 
  * The spec as every generated surface sees it: `specRoot` bundled by Redocly with the project's redocly.yaml (as
  * `npm run generate` bundles it), the console's own operations beside it joined in, then the overlay applied, unless
  * `overlay` is false (the transcription and the console's operations, without the overlay's departures); with
- * `console: false`, the transcription of the source document alone (which the fidelity test checks).
+ * `console: false`, the transcription of the source document alone (which the fidelity test checks). With `stale`, an
+ * overlay action whose target is gone is put there rather than stopping it (see applyOverlay).
  */
 export async function bundleSpec(
   specRoot = join(root, "spec", "openapi.yaml"),
-  { overlay = true, console: withConsole = overlay }: { overlay?: boolean; console?: boolean } = {},
+  {
+    overlay = true,
+    console: withConsole = overlay,
+    stale,
+  }: { overlay?: boolean; console?: boolean; stale?: string[] } = {},
 ): Promise<JsonObject> {
   const { bundle, loadConfig } = await import("@redocly/openapi-core");
   const config = await loadConfig({ configPath: join(root, "redocly.yaml") });
@@ -171,5 +179,5 @@ export async function bundleSpec(
   let parsed = await bundled(specRoot);
   if (consoleRoot) parsed = joinConsoleOperations(parsed, await bundled(consoleRoot));
   const layer = overlay ? await readOverlay(specRoot) : undefined;
-  return layer ? applyOverlay(parsed, layer) : parsed;
+  return layer ? applyOverlay(parsed, layer, stale) : parsed;
 }

@@ -39,6 +39,10 @@ const COMMANDS: Record<string, () => Promise<number | void>> = {
     if (failOn !== undefined && !LEVELS.includes(failOn)) throw new Error(`--fail-on ${failOn}: not a level\n${usage}`);
     const result = await diffAgainstRef(values.base, repository());
     process.stdout.write(values.json ? `${toJson(result)}\n` : changelogMarkdown(result));
+    if (result.staleOverlayActions)
+      console.error(
+        `api-diff: spec/console.overlay.yaml acts on what the spec no longer has; remove these actions:\n  ${result.staleOverlayActions.join("\n  ")}`,
+      );
     const failing = result.changes.filter((c) => failOn && LEVELS.indexOf(c.level) <= LEVELS.indexOf(failOn));
     if (failing.length) console.error(`api-diff: ${failing.length} change(s) at --fail-on ${failOn} or above`);
     return failing.length ? 1 : 0;
