@@ -613,14 +613,21 @@ function groupsTs(methods: Method[]) {
     ([g, list]) =>
       `/** The \`${g}\` group of the client. */\nexport interface ${pascal(g)}Api {\n${list.map((m) => `${m.about}${m.entry.method}(${signature(m.entry)}): ${m.returned};`).join("\n\n")}\n}`,
   );
-  const member = ({ o, entry, config }: Method) =>
-    `${entry.method}: ${config ? `/* @__PURE__ */ ${entry.kind}(fn.${o.table.id}, spec.${o.table.id}, ${json(config)})` : `fn.${o.table.id}`}`;
-  return `${HEADER}// The grouped client: its interfaces, and the table createRainbondClient binds to a core.
+  // each group's code is loaded on its first call: up front, a client carries the names of its methods only, those
+  // that answer a promise and those that are iterators (src/client.ts)
+  const names = (list: Method[], paging: boolean) =>
+    json(
+      list
+        .filter((m) => (m.entry.kind === "paging") === paging)
+        .map((m) => m.entry.method)
+        .join(" "),
+    );
+  const directory = [...groups].map(
+    ([g, list]) => `  ${g}: [() => import("./groups/${g}.js"), ${names(list, false)}, ${names(list, true)}],`,
+  );
+  const index = `${HEADER}// The grouped client: its interfaces, and the directory createRainbondClient binds to a core (each group's code in
+// generated/groups/, loaded on its first call).
 import type { CallOptions, RainbondPromise } from "../src/call.js";
-import { paging } from "../src/pagination.js";
-import { shortcut } from "../src/shortcut.js";
-import * as fn from "./functions.js";
-import * as spec from "./operations.js";
 import type { ${typeNames(methods).join(", ")} } from "./types.js";
 
 ${interfaces.join("\n\n")}
@@ -630,11 +637,30 @@ export interface RainbondGroups {
 ${[...groups.keys()].map((g) => `  readonly ${g}: ${pascal(g)}Api;`).join("\n")}
 }
 
-/** The grouped client's methods, each taking the core first; createRainbondClient binds them. */
-export const groups = {
-${[...groups].map(([g, list]) => `  ${g}: { ${list.map(member).join(", ")} },`).join("\n")}
+/** Each group: how to load its methods (each taking the core first), the names of those that answer a promise, and
+ * those of its iterators, space-separated. */
+export const groups: Record<string, readonly [() => Promise<{ methods: object }>, string, string]> = {
+${directory.join("\n")}
 };
 `;
+  const member = ({ o, entry, config }: Method) =>
+    `${entry.method}: ${config ? `/* @__PURE__ */ ${entry.kind}(fn.${o.table.id}, spec.${o.table.id}, ${json(config)})` : `fn.${o.table.id}`}`;
+  const files = [...groups].map(([g, list]) => {
+    const uses = (kind: string) => list.some((m) => m.entry.kind === kind);
+    const imports = [
+      ...(uses("paging") ? [`import { paging } from "../../src/pagination.js";`] : []),
+      ...(uses("shortcut") ? [`import { shortcut } from "../../src/shortcut.js";`] : []),
+      `import * as fn from "../functions.js";`,
+      ...(list.some((m) => m.config) ? [`import * as spec from "../operations.js";`] : []),
+    ];
+    const source = `${HEADER}// The methods of the client's \`${g}\` group, each taking the core first: loaded on the group's first call.
+${imports.join("\n")}
+
+export const methods = { ${list.map(member).join(", ")} };
+`;
+    return [`groups/${g}.ts`, source] as const;
+  });
+  return { "groups.ts": index, ...Object.fromEntries(files) };
 }
 
 /** The generated files of the client's method layer: { file name: TypeScript source (unformatted) or JSON value }. */
@@ -653,7 +679,7 @@ export function clientTable(spec: Spec) {
     "operations.ts": operationsTs(operations, [...shared.sensitive].sort()),
     "types.ts": typesTs(spec, operations, shared.scopes),
     "functions.ts": functionsTs(operations.map((o) => methods.find((m) => m.o === o)!)),
-    "groups.ts": groupsTs(methods),
+    ...groupsTs(methods),
   };
   // the walk itself, in the spec's order, for the one table (codegen/table.ts)
   return { files, operations: inOrder, methods };

@@ -1,6 +1,6 @@
 // The code-generation pipeline, spec/ -> generated/, every step in this process: docs/editing-the-spec.md, "How it fits
 // together".
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -164,11 +164,20 @@ export async function generate(options: Options): Promise<string[]> {
       : `generate ${specName}/ -> ${outName}/`;
   if (!brief) console.log(title);
   const stale: string[] = [];
-  for (const [file, content] of Object.entries(await buildOutputs(options, timed))) {
+  const outputs = await buildOutputs(options, timed);
+  for (const [file, content] of Object.entries(outputs)) {
     const path = join(root, file);
     if ((await readOr(path, null)) === content) continue;
     stale.push(file);
     if (!check) await mkdir(dirname(path), { recursive: true }).then(() => writeFile(path, content));
+  }
+  // a group no operation has any more: its file goes
+  const groupsDir = join(options.outDir, "groups");
+  for (const name of await readdir(groupsDir).catch(() => [] as string[])) {
+    const file = relative(root, join(groupsDir, name));
+    if (Object.hasOwn(outputs, file) || options.lintOnly) continue;
+    stale.push(file);
+    if (!check) await rm(join(root, file));
   }
   const total = `${(performance.now() - start).toFixed(0)} ms`;
   const done = (result: string) => console.log(brief ? `${title}: ${result}; steps, ms: ${steps.join(", ")}` : result);

@@ -67,6 +67,13 @@ function promiseOf<T>(result: Promise<WithResponse<T>>): RainbondPromise<T> {
   return data;
 }
 
+/**
+ * The call that `start` makes once `ready` resolves (a method whose code was still loading), as a call of its own. (A
+ * function, not the call: a promise resolved with a RainbondPromise would take its data, not the call.)
+ */
+export const later = <F, T>(ready: Promise<F>, start: (ready: F) => RainbondPromise<T>): RainbondPromise<T> =>
+  promiseOf(ready.then((value) => start(value).withResponse()));
+
 /** A call refused before it started: a rejected promise, like every method's. */
 export const rejected = <T = never>(err: unknown): RainbondPromise<T> => promiseOf<T>(Promise.reject(err));
 

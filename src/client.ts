@@ -4,7 +4,8 @@
 import type { Client, Middleware } from "openapi-fetch";
 import { groups, type RainbondGroups } from "../generated/groups.js";
 import type { paths } from "../generated/schema.js";
-import { createRainbondCore, printable, type ClientOptions, type RainbondCore } from "./call.js";
+import { createRainbondCore, later, printable, type ClientOptions, type RainbondCore } from "./call.js";
+import type { RainbondPromise } from "./call.js";
 
 /** A client of one console. Independent of any other: no global state. */
 export interface RainbondClient extends RainbondGroups {
@@ -12,10 +13,6 @@ export interface RainbondClient extends RainbondGroups {
   /** The underlying openapi-fetch client, typed by the spec's `paths`; it sends the token too. Loaded on its first call. */
   readonly raw: Client<paths>;
 }
-
-type Bound<G> = {
-  readonly [K in keyof G]: G[K] extends (core: RainbondCore, ...args: infer A) => infer R ? (...args: A) => R : never;
-};
 
 /**
  * openapi-fetch's client, made on the first request by `import("openapi-fetch")` (whose `default` is `createClient`,
@@ -47,8 +44,26 @@ function lazyRaw(baseUrl: string, options: ClientOptions): Client<paths> {
   }) as unknown as Client<paths>;
 }
 
+/** A group's methods bound to `core`: each loads the group's code on the first call of any of them. */
+function bindGroup(core: RainbondCore, [load, calls, iterators]: (typeof groups)[string]) {
+  type Method = (core: RainbondCore, ...args: unknown[]) => unknown;
+  let loaded: Promise<Record<string, Method>> | undefined;
+  const method = async (name: string) => (await (loaded ??= load().then((m) => m.methods as never)))[name]!;
+  const bound: Record<string, unknown> = {};
+  for (const name of calls.split(" ").filter(Boolean)) {
+    bound[name] = (...args: unknown[]) => later(method(name), (fn) => fn(core, ...args) as RainbondPromise<unknown>);
+  }
+  for (const name of iterators.split(" ").filter(Boolean)) {
+    bound[name] = async function* (...args: unknown[]) {
+      yield* (await method(name))(core, ...args) as AsyncGenerator<unknown>;
+    };
+  }
+  return Object.freeze(bound);
+}
+
 /**
- * Makes a client of one Rainbond console.
+ * Makes a client of one Rainbond console. Each group's code (`client.ports`) is loaded on the first call of one of
+ * its methods: a page carries up front only what every call needs.
  *
  * @example
  * const client = createRainbondClient({ baseUrl: "http://127.0.0.1:7070", token: process.env.RAINBOND_TOKEN! });
@@ -57,13 +72,9 @@ function lazyRaw(baseUrl: string, options: ClientOptions): Client<paths> {
  */
 export function createRainbondClient(options: ClientOptions): RainbondClient {
   const core = createRainbondCore(options);
-  const bind = (group: object) =>
-    Object.freeze(
-      Object.fromEntries(
-        Object.entries(group).map(([name, fn]) => [name, (...args: unknown[]) => fn(core, ...args)] as const),
-      ),
-    );
-  const methods = Object.fromEntries(Object.entries(groups).map(([name, group]) => [name, bind(group)]));
-  const bound = methods as { [G in keyof typeof groups]: Bound<(typeof groups)[G]> } satisfies RainbondGroups;
-  return printable("RainbondClient", core.baseUrl, { ...bound, raw: lazyRaw(core.baseUrl, options) });
+  const bound = Object.fromEntries(Object.entries(groups).map(([name, group]) => [name, bindGroup(core, group)]));
+  return printable("RainbondClient", core.baseUrl, {
+    ...(bound as unknown as RainbondGroups),
+    raw: lazyRaw(core.baseUrl, options),
+  });
 }

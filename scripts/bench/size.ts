@@ -32,26 +32,53 @@ const gzip = (text: string) => gzipSync(text, { level: 9 }).length;
 /** `src/x.ts`, or the bundle's entry (the bundle is of the project's own modules: openapi-fetch is left out). */
 const moduleName = (file = "") => (file === "<stdin>" ? "(the entry)" : file.replace(/^(\.\.\/)+/, ""));
 
-/** The browser bundle of `entry` (module source), and how it imports what it leaves outside (`imports`). */
+/**
+ * The browser bundle of `entry` (module source), split as a bundler splits it (what `import()` reaches goes in chunks
+ * of its own), and what a page loads up front: the entry's file and the chunks it imports statically (`code`, `raw`,
+ * `gzip`, each file gzipped on its own as a server sends it); how the entry imports what it leaves outside (`imports`);
+ * and every file with its gzip bytes and whether it loads up front (`files`).
+ */
 export async function bundle(entry: string) {
+  const outdir = join(root, ".bench/size"); // nothing is written
   const { outputFiles, metafile } = await build({
-    stdin: { contents: entry, resolveDir: root, loader: "ts" },
+    stdin: { contents: entry, resolveDir: root, loader: "ts", sourcefile: "entry.ts" },
     bundle: true,
+    splitting: true,
     minify: true,
     format: "esm",
     platform: "browser",
     target: "es2022",
     external: ["openapi-fetch"],
-    outfile: join(root, ".bench/size.js"), // nothing is written
+    outdir,
+    entryNames: "entry",
     write: false,
     metafile: true,
     sourcemap: "external",
     logLevel: "silent",
     legalComments: "none",
   });
-  const [map, code] = [".map", ".js"].map((ext) => outputFiles.find((file) => file.path.endsWith(ext))!.text);
-  const { imports } = Object.values(metafile.outputs).find((output) => output.entryPoint)!;
-  return { code: code!, map: map!, imports, raw: Buffer.byteLength(code!), gzip: gzip(code!) };
+  const text = (path: string) => outputFiles.find((file) => file.path === join(root, path))!.text;
+  const outputs = metafile.outputs;
+  const entryPath = Object.keys(outputs).find((path) => outputs[path]!.entryPoint === "entry.ts")!;
+  const upFront = new Set<string>();
+  const visit = (path: string) => {
+    if (upFront.has(path)) return;
+    upFront.add(path);
+    for (const i of outputs[path]!.imports) if (i.kind === "import-statement" && !i.external) visit(i.path);
+  };
+  visit(entryPath);
+  const files = Object.keys(outputs)
+    .filter((path) => path.endsWith(".js"))
+    .map((path) => ({ path, gzip: gzip(text(path)), upFront: upFront.has(path) }));
+  const loaded = [...upFront].map(text);
+  return {
+    code: loaded.join("\n"),
+    map: text(`${entryPath}.map`),
+    imports: outputs[entryPath]!.imports,
+    raw: loaded.reduce((sum, code) => sum + Buffer.byteLength(code), 0),
+    gzip: files.filter((f) => f.upFront).reduce((sum, f) => sum + f.gzip, 0),
+    files,
+  };
 }
 
 /** Each module's bytes in the bundle, and what gzip loses without them (what they share with the rest stays). */
