@@ -15,7 +15,7 @@ const { values: args } = commandLine(
   `usage: npm start [-- --serve [--port N]]
 
   (no flag)      regenerate and build (each skipped when up to date: scripts/lib/build-stamp.ts), then call every
-                 method of the client (generated/methods.json, with the spec's examples) against the Prism mock of
+                 method of the client (generated/table.json, with the spec's examples) against the Prism mock of
                  the spec on a free port, one line each; Prism stops at the end
   --serve        the same, then the mock keeps running on 127.0.0.1:N until Ctrl-C
   --port <N>     the port of --serve (default ${DEFAULT_PORT})`,

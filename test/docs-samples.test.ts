@@ -1,5 +1,5 @@
 // The code samples of the reference (scripts/docs/code-samples.ts, put into the site's copy of the spec by
-// scripts/docs.ts): one TypeScript and one curl sample per operation, generated from generated/methods.json. Every
+// scripts/docs.ts): one TypeScript and one curl sample per operation, generated from generated/table.json. Every
 // TypeScript sample type-checks under strict against src/ and runs against the Prism mock; every curl sample is a
 // request the mock accepts. spec/ and generated/openapi.json get none of them.
 import { readFileSync } from "node:fs";
@@ -12,7 +12,7 @@ import { readMethods } from "../scripts/lib/methods.ts";
 import { root, runExample, tempDir, typeCheck, writeExample } from "./helpers/readme.js";
 
 const generated = readFileSync(join(root, "generated/openapi.json"), "utf8");
-/** The method of generated/methods.json that calls each operation (not a shortcut nor an iterator). */
+/** The method of generated/table.json that calls each operation (not a shortcut nor an iterator). */
 const methodOf = Object.fromEntries(
   readMethods()
     .filter((method) => method.kind === "operation")

@@ -1,5 +1,5 @@
 // The README's table of methods is generated (scripts/readme-table.ts, run by `npm run generate`) from
-// generated/methods.json and the spec: this fails when the README's copy drifts from what the script writes, and checks
+// generated/table.json and the spec: this fails when the README's copy drifts from what the script writes, and checks
 // the table against the client as it runs.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -25,7 +25,7 @@ const rows = [
 const links = Object.fromEntries([...block.matchAll(/^\[(\w+)\]: (\S+)$/gm)].map(([, label, url]) => [label, url]));
 
 describe("the README's table of methods", () => {
-  test("is what scripts/readme-table.ts writes from generated/methods.json and the spec", async () => {
+  test("is what scripts/readme-table.ts writes from generated/table.json and the spec", async () => {
     expect(readme.indexOf(START)).toBeGreaterThan(0);
     expect(await readmeWithTable(readme)).toBe(readme);
   }, 60_000);

@@ -1,6 +1,7 @@
 // The command line's own surface, with no console: --help at every level (the spec's text, every flag the table
 // gives, an example), one command per method of the table, usage errors, completion scripts for bash, zsh and fish,
 // and profiles (the token read from standard input, kept in a file only its owner can read, never printed).
+import { needsConfirmation } from "../../surface/effect.ts";
 import { readFileSync, statSync, chmodSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
@@ -61,7 +62,7 @@ describe("--help", () => {
       );
       expect(ran.stdout).toContain(`\nExample:\n  $ ${stdin ? `echo '${stdin}' | ` : ""}${line}\n`);
       expect(line).toMatch(new RegExp(`^rainbond ${method.group} ${kebab(method.method)}\\b`));
-      expect(ran.stdout.includes("--yes")).toBe(method.effect === "destructive");
+      expect(ran.stdout.includes("--yes")).toBe(needsConfirmation(method.effect));
     });
   });
 
