@@ -7,6 +7,7 @@ import { performance } from "node:perf_hooks";
 import { watch } from "chokidar";
 import type { OpenAPI3 } from "openapi-typescript";
 import type { Spec } from "./client-table.ts";
+import { DEPARTURES_PAGE, departuresPage } from "./docs/departures.ts";
 import { commandLine, isMain, root } from "./lib/script.ts";
 import { applyOverlay, bundleSpec, OVERLAY_FILE, readOverlay } from "./lib/spec.ts";
 
@@ -56,6 +57,9 @@ async function buildOutputs(options: Options, timed: Timed): Promise<Record<stri
   // the overlaid document linted by the same rules as the spec
   const overlayFile = join(dirname(ref), OVERLAY_FILE);
   const overlay = await readOverlay(ref);
+  // the departures page first: it names an action whose field no tool can carry (`__proto__`), which the lint of the
+  // overlaid document would report only by what it broke
+  const departures = overlay && departuresPage(overlay);
   if (overlay) clean(await lint({ ref: overlayFile, config, externalRefResolver }), OVERLAY_FILE);
   if (options.lintOnly && !overlay) return {};
   const bundled = await timed("bundle", () => bundle({ ref, config, externalRefResolver }));
@@ -97,10 +101,9 @@ async function buildOutputs(options: Options, timed: Timed): Promise<Record<stri
     if (text.includes(marker)) outputs[relative(root, file)] = await rewrite(text);
   };
   await beside("docs/mcp.md", TOOLS_START, (text) => withToolsTable(text, tools));
-  if (overlay) {
-    const { DEPARTURES_PAGE, departuresPage } = await import("./docs/departures.ts");
+  if (departures) {
     const page = join(dirname(options.outDir), DEPARTURES_PAGE);
-    outputs[relative(root, page)] = await format(departuresPage(overlay), "markdown");
+    outputs[relative(root, page)] = await format(departures, "markdown");
   }
   await timed("readme", () => beside("README.md", START, (text) => readmeWithTable(text, { spec, methods })));
   return outputs;
