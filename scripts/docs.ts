@@ -19,8 +19,8 @@ export const siteDir = join(root, "site");
 const assetsDir = join(root, "scripts", "docs");
 /** The navigation link typedoc.json gives the guide: right for the guide's front page, given each page's depth below. */
 const REFERENCE_FROM_GUIDE = "../index.html#/";
-/** The pages of docs/ for whoever maintains the package rather than uses it: the guide shows them last. */
-const MAINTAINER_PAGES = /^docs\/(editing-the-spec|verifying-a-console|releasing|runtimes|performance|docs-site)$/;
+/** The pages for whoever maintains the package rather than uses it: the guide shows them last. */
+const MAINTAINER_PAGES = /^(CONTRIBUTING|docs\/(editing-the-spec|releasing|runtimes|performance|docs-site))$/;
 
 /** The "API docs by Redocly" badge Redoc shows, drawn here rather than loaded from Redocly's CDN. */
 const badge = (text: string, width: number) =>
@@ -117,7 +117,7 @@ function annotate(td: typeof import("typedoc"), project: ProjectReflection, rows
 /** TypeDoc, in this process, with typedoc.json: src/index.ts -> `outDir`. Returns its warning count. */
 async function buildGuide(outDir: string, quiet: boolean): Promise<number> {
   const td = await import("typedoc");
-  const projectDocuments = ["docs/*.md", "CHANGELOG.md"];
+  const projectDocuments = ["docs/*.md", "CHANGELOG.md", "CONTRIBUTING.md"];
   const app: Application = await td.Application.bootstrapWithPlugins(
     { options: join(root, "typedoc.json"), out: outDir, logLevel: quiet ? "Error" : "Warn", projectDocuments },
     [new td.TypeDocReader(), new td.PackageJsonReader(), new td.TSConfigReader()],

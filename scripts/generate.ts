@@ -78,7 +78,7 @@ async function buildOutputs(options: Options, timed: Timed): Promise<Record<stri
   const { default: openapiTS, astToString, format } = printers;
   const { clientTable } = await import("./client-table.ts");
   const { mcpTools, TOOLS_START, withToolsTable } = await import("./mcp-tools.ts");
-  const { START, readmeWithTable } = await import("./readme-table.ts");
+  const { METHODS_PAGE, START, withMethodsTable } = await import("./docs/methods-page.ts");
   const { "methods.json": methods, ...client } = await timed("client", () => clientTable(spec));
   const types = await timed("types", async () => astToString(await openapiTS(spec, { defaultNonNullable: false })));
   const json = (value: unknown) => format(JSON.stringify(value), "json");
@@ -105,7 +105,7 @@ async function buildOutputs(options: Options, timed: Timed): Promise<Record<stri
     const page = join(dirname(options.outDir), DEPARTURES_PAGE);
     outputs[relative(root, page)] = await format(departures, "markdown");
   }
-  await timed("readme", () => beside("README.md", START, (text) => readmeWithTable(text, { spec, methods })));
+  await timed("methods", () => beside(METHODS_PAGE, START, (text) => withMethodsTable(text, { spec, methods })));
   return outputs;
 }
 

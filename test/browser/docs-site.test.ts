@@ -313,14 +313,18 @@ describe("the docs site", () => {
     expect(titles.map((t) => t.trim()).slice(-2)).toEqual(["Guides", "For maintainers"]);
     const maintainers = await groups.last().locator("a").allTextContents();
     expect(maintainers).toEqual(
+      expect.arrayContaining(["Contributing to rainbond-openapi", "Releasing rainbond-openapi", "Editing the spec"]),
+    );
+    const guides = await groups.nth(-2).locator("a").allTextContents();
+    expect(guides).toEqual(
       expect.arrayContaining([
-        "Releasing rainbond-openapi",
-        "Editing the spec",
+        "Changelog",
+        "Methods",
+        "Errors, retries, timeouts",
         "Verifying a console against the spec",
       ]),
     );
-    expect(maintainers).not.toContain("Changelog");
-    expect(await groups.nth(-2).locator("a").allTextContents()).toContain("Changelog");
+    expect(maintainers.filter((name) => guides.includes(name))).toEqual([]);
     expect(guard.problems()).toEqual([]);
   });
 
@@ -354,12 +358,12 @@ describe("the docs site", () => {
   });
 
   it(
-    "shows the pages of docs/ and the changelog in the guide, linked from the README",
+    "shows the pages of docs/, the changelog and CONTRIBUTING.md in the guide, linked from the README",
     { timeout: 60_000 },
     async () => {
       const pages = (await readdir(join(root, "docs"))).filter((name) => name.endsWith(".md")).map((n) => `docs/${n}`);
-      if (existsSync(join(root, "CHANGELOG.md"))) pages.push("CHANGELOG.md");
-      expect(pages).toContain("docs/performance.md");
+      for (const file of ["CHANGELOG.md", "CONTRIBUTING.md"]) if (existsSync(join(root, file))) pages.push(file);
+      expect(pages).toContain("docs/methods.md");
       const page = await context.newPage();
       await page.goto(site.guide);
       const documents = page
@@ -373,20 +377,19 @@ describe("the docs site", () => {
         const name = file === "CHANGELOG.md" ? "Changelog" : heading!;
         expect(await documents.allTextContents(), file).toContain(name);
       }
-      // the README's link to the performance page leads to it, within the guide
-      const performance = await follow(
+      // the README's link to the methods leads to their page, within the guide
+      const methods = await follow(
         page,
-        page.locator('.tsd-panel a[href*="documents/"]', { hasText: "Performance" }).first(),
+        page.locator('.tsd-panel a[href*="documents/"]', { hasText: "its methods" }).first(),
       );
-      expect(performance.url()).toMatch(/\/guide\/documents\/[^/]+\.html$/);
-      await performance
-        .locator("h1", { hasText: /^Performance/ })
+      expect(methods.url()).toMatch(/\/guide\/documents\/[^/]+\.html$/);
+      await methods
+        .locator("h1", { hasText: /^Methods/ })
         .first()
         .waitFor();
-      // and the README's table links to the reference, relative to the site
-      await page.goto(site.guide);
-      const openOuter = page.locator("tr", { hasText: "ports.openOuter" }).locator("a").first();
-      expect(await openOuter.getAttribute("href")).toBe("../index.html#/ports/updatecomponentport");
+      // whose table links to the reference, relative to the site
+      const openOuter = methods.locator("tr", { hasText: "ports.openOuter" }).locator("a").first();
+      expect(await openOuter.getAttribute("href")).toBe("../../index.html#/ports/updatecomponentport");
       expect(guard.problems()).toEqual([]);
     },
   );
