@@ -1,7 +1,8 @@
-// The code samples of the reference (scripts/docs/code-samples.ts, put into the site's copy of the spec by
-// scripts/docs.ts): one TypeScript and one curl sample per operation, generated from generated/methods.json. Every
-// TypeScript sample type-checks under strict against src/ and runs against the Prism mock; every curl sample is a
-// request the mock accepts. spec/ and generated/openapi.json get none of them.
+// The samples of the docs that run against the mock. The reference's code samples (scripts/docs/code-samples.ts, put
+// into the site's copy of the spec by scripts/docs.ts): one TypeScript and one curl sample per operation, generated
+// from generated/methods.json. Every TypeScript sample type-checks under strict against src/ and runs against the
+// Prism mock; every curl sample is a request the mock accepts. spec/ and generated/openapi.json get none of them. And
+// docs/verifying-a-console.md's "Try it on the mock": its commands, run against the mock, end clean.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
@@ -9,6 +10,9 @@ import { siteSpec } from "../scripts/docs.ts";
 import type { CodeSample } from "../scripts/docs/code-samples.ts";
 import type { Spec } from "../scripts/docs/methods.ts";
 import { readMethods } from "../scripts/lib/methods.ts";
+import { readSpec } from "../scripts/lib/spec.ts";
+import { main } from "../scripts/verify/main.ts";
+import { startValidator, validatorSpec, type Validator } from "../scripts/verify/validator.ts";
 import { root, runExample, tempDir, typeCheck, writeExample } from "./helpers/readme.js";
 
 const generated = readFileSync(join(root, "generated/openapi.json"), "utf8");
@@ -89,4 +93,41 @@ describe("the reference's code samples", () => {
       expect(answer.status, `${id}: ${await answer.text()}`).toBeLessThan(300);
     }
   }, 60_000);
+});
+
+describe("docs/verifying-a-console.md: Try it on the mock", () => {
+  const page = readFileSync(join(root, "docs/verifying-a-console.md"), "utf8");
+  const section = page.slice(page.indexOf("## Try it on the mock"), page.indexOf("\n## ", page.indexOf("## Try it")));
+  /** The section's shell lines, continuations joined, comments dropped. */
+  const lines = (/```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? "")
+    .replace(/\\\n\s*/g, "")
+    .split("\n")
+    .map((line) => line.replace(/\s+#.*$/, "").trim())
+    .filter(Boolean);
+  let validator: Validator;
+  beforeAll(async () => void (validator = await startValidator(validatorSpec(readSpec(root)))), 60_000);
+  afterAll(() => validator?.stop());
+
+  test("starts the mock where the commands point, and each verify run ends clean", async () => {
+    const mockUrl = "http://127.0.0.1:4010";
+    expect(lines[0]).toBe("npm start -- --serve");
+    expect(section).toContain(`the mock on ${mockUrl}`);
+    const [, token] = /^export RAINBOND_TOKEN=(\S+)$/.exec(lines[1] ?? "") ?? [];
+    const runs = lines.slice(2).map((line) => /^npm run verify -- (.+)$/.exec(line)?.[1]?.split(/\s+/) ?? [line]);
+    expect(runs.map((args) => args.slice(0, 2))).toEqual([
+      ["--base-url", mockUrl],
+      ["--base-url", mockUrl],
+    ]);
+    expect(runs[1]).toContain("--write");
+    for (const args of runs) {
+      const out = { stdout: "", stderr: "" };
+      const io = {
+        stdout: { write: (t: string) => (out.stdout += t) },
+        stderr: { write: (t: string) => (out.stderr += t) },
+      };
+      const argv = args.map((arg) => (arg === mockUrl ? inject("prismUrl") : arg));
+      expect(await main(argv, { RAINBOND_TOKEN: token! }, io, root, validator), out.stderr).toBe(0);
+      expect(out.stdout).toContain("Result: every answer conforms to the spec");
+    }
+  }, 120_000);
 });
