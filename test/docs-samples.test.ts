@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { siteSpec } from "../scripts/docs.ts";
-import type { CodeSample } from "../scripts/docs/code-samples.ts";
+import { SAMPLES_BASE_URL, type CodeSample } from "../scripts/docs/code-samples.ts";
 import type { Spec } from "../scripts/docs/methods.ts";
 import { readMethods } from "../scripts/lib/methods.ts";
 import { readSpec } from "../scripts/lib/spec.ts";
@@ -69,12 +69,18 @@ describe("the reference's code samples", () => {
     expect([...typeCheck(files).values()].flat()).toEqual([]);
   }, 120_000);
 
+  test("the samples send to the mock of `npm start -- --serve`, the TypeScript ones to RAINBOND_URL when set", () => {
+    expect(SAMPLES_BASE_URL).toBe("http://127.0.0.1:4010");
+    for (const [id, { typeScript, curl }] of Object.entries(samples)) {
+      expect(typeScript, id).toContain(`const baseUrl = process.env.RAINBOND_URL ?? "${SAMPLES_BASE_URL}";`);
+      expect(curl, id).toMatch(new RegExp(`^curl (-X \\w+ )?'${SAMPLES_BASE_URL}/openapi/v1/`));
+    }
+  });
+
   test("the TypeScript samples run against the mock, each printing its answer", async () => {
-    const mock = inject("prismUrl");
+    const env = { RAINBOND_URL: inject("prismUrl"), RAINBOND_TOKEN: "sample-token" };
     for (const [id, { typeScript }] of Object.entries(samples)) {
-      const code = typeScript.replace(`"http://127.0.0.1:7070"`, JSON.stringify(mock));
-      expect(code, id).toContain(mock);
-      const printed = await runExample(writeExample(tmp.dir, `${id}-run.ts`, code), { RAINBOND_TOKEN: "sample-token" });
+      const printed = await runExample(writeExample(tmp.dir, `${id}-run.ts`, typeScript), env);
       expect(printed.other, id).toEqual([]);
       expect(printed.log, id).toHaveLength(1);
     }
@@ -85,7 +91,7 @@ describe("the reference's code samples", () => {
     for (const [id, { curl }] of Object.entries(samples)) {
       const method = /^curl(?: -X (\w+))? '([^']+)'/.exec(curl)!;
       const body = /-d '((?:[^']|'\\'')*)'$/.exec(curl)?.[1]?.replaceAll(`'\\''`, "'");
-      const answer = await fetch(method[2]!.replace("http://127.0.0.1:7070", mock), {
+      const answer = await fetch(method[2]!.replace(SAMPLES_BASE_URL, mock), {
         method: method[1] ?? "GET",
         headers: { authorization: "sample-token", ...(body ? { "content-type": "application/json" } : {}) },
         body,
