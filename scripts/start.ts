@@ -8,9 +8,8 @@ import type * as Client from "../src/index.ts";
 import { BUILD, GENERATE, unlessCurrent } from "./lib/build-stamp.ts";
 import { callMethod, readMethods, type ClientMethod } from "./lib/methods.ts";
 import { commandLine, root, scriptArgs } from "./lib/script.ts";
-import { startPrism, type Prism } from "./prism.ts";
+import { MOCK_PORT as DEFAULT_PORT, startPrism, type Prism } from "./prism.ts";
 
-const DEFAULT_PORT = 4010;
 const { values: args } = commandLine(
   `usage: npm start [-- --serve [--port N]]
 

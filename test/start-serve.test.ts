@@ -90,7 +90,7 @@ describe("npm start -- --serve", () => {
           expect(output).toContain(`Prefer: "code=404"`);
           // the generator's timings on one line, or the word that it was not needed
           expect(output).toMatch(
-            /^(generate spec\/ -> generated\/: .*; steps, ms: load \d+, .*readme \d+|generated\/ is up to date .*)$/m,
+            /^(generate spec\/ -> generated\/: .*; steps, ms: load \d+, .*methods \d+|generated\/ is up to date .*)$/m,
           );
           expect(output).not.toMatch(/^ {2}lint +\d+ ms/m);
           // the build, or the word that it was not needed (test "npm start's build step" below); no colour in a pipe
