@@ -3,6 +3,7 @@
 // step, offline. cli/ is not an npm workspace, like mcp/ (docs/mcp.md says why).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, expect, test, vi } from "vitest";
@@ -39,6 +40,16 @@ test("the command line's package depends on nothing; its bin imports only Node's
   for (const name of ["commander", "yaml", "@jmespath-community/jmespath", "@clack/prompts", "@bomb.sh/tab"]) {
     expect(licences).toContain(`${name}@${json("package.json").devDependencies[name]} (`);
   }
+});
+
+test("every package npm ci installs accepts Node 20 (the README's runtime): npm prints no EBADENGINE", () => {
+  // semver is npm's own range check, installed with the tools
+  const semver = createRequire(import.meta.url)("semver") as { satisfies: (version: string, range: string) => boolean };
+  const lock = json("package-lock.json") as { packages: Record<string, { engines?: { node?: string } }> };
+  const refusing = Object.entries(lock.packages)
+    .filter(([, entry]) => entry.engines?.node && !semver.satisfies("20.20.0", entry.engines.node))
+    .map(([path, entry]) => `${path} wants Node ${entry.engines!.node}`);
+  expect(refusing).toEqual([]);
 });
 
 test("npx runs it from its tarball in one step, offline", () => {
