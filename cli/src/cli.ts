@@ -5,6 +5,7 @@ import { CommanderError } from "commander";
 import * as E from "../../src/errors.js";
 import { addCompletion, program } from "./program.js";
 import { NoTokenError, type Io } from "./run.js";
+import { escapeLines, escapeText } from "./terminal.js";
 import { UsageError } from "./values.js";
 
 /** The exit code of a failure. */
@@ -37,9 +38,9 @@ try {
   await root.parseAsync(process.argv);
 } catch (e) {
   const code = exitCodeOf(e);
-  // commander has printed its own; the client's messages are masked already
+  // commander has printed its own; the client's messages are masked already, and may quote the console: escaped
   if (!(e instanceof CommanderError)) {
-    const text = code === 1 ? ((e as Error).stack ?? String(e)) : (e as Error).message;
+    const text = code === 1 ? escapeLines((e as Error).stack ?? String(e)) : escapeText((e as Error).message);
     process.stderr.write(`rainbond: ${text}\n`);
   }
   process.exitCode = code;

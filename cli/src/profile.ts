@@ -4,7 +4,7 @@ import type { Command } from "commander";
 import { createRainbondCore } from "../../src/call.js";
 import { RainbondInputError } from "../../src/errors.js";
 import { formatOf, type Io } from "./run.js";
-import { render } from "./output.js";
+import { layoutOf, render } from "./output.js";
 import { readProfiles, writeProfiles, type Profile } from "./settings.js";
 import { SCOPES } from "./table.js";
 import { UsageError } from "./values.js";
@@ -57,7 +57,7 @@ export function addProfileCommands(root: Command, io: Io): void {
         ...rest,
         token: token ? "set" : "none",
       }));
-      io.stdout.write(await render(rows, formatOf(flags, io), Boolean(io.stdout.isTTY) && !io.env.NO_COLOR));
+      io.stdout.write(await render(rows, formatOf(flags, io), layoutOf(io)));
     });
   /** The profiles file, which must hold profile `name`. */
   const holding = (name: string) => {

@@ -1,16 +1,16 @@
 // Runs one method command: its flags and arguments into the client's method (which checks them, before anything is
 // sent), a person's confirmation where the method is destructive, the request as curl for --dry-run, the pages for
 // --all, and the answer, secrets masked, through --query onto stdout.
-import { Console } from "node:console";
 import type { Writable } from "node:stream";
 import { groups } from "../../generated/groups.js";
 import { createRainbondCore, type RainbondCore } from "../../src/call.js";
 import { RainbondInputError } from "../../src/errors.js";
 import type { LogLevel } from "../../src/options.js";
 import { redact } from "../../src/redact.js";
-import { FORMATS, query, render, type Format } from "./output.js";
+import { FORMATS, layoutOf, query, render, type Format } from "./output.js";
 import { settingsOf } from "./settings.js";
 import type { Input, MethodCommand } from "./table.js";
+import { loggerOn } from "./terminal.js";
 import { UsageError, argumentsOf, fromText, quote, readBody, shownArgument } from "./values.js";
 
 /** What a command reads and writes: the process's, or a test's. */
@@ -156,7 +156,7 @@ export async function runMethod(
     token,
     timeoutMs: integer("timeout-ms", flags.timeoutMs),
     retries: integer("retries", flags.retries),
-    logger: new Console(io.stderr), // its lines begin `[rainbond]`, masked by the client
+    logger: loggerOn(io.stderr), // its lines begin `[rainbond]`, masked by the client, escaped here
     logLevel: flags.logLevel as LogLevel | undefined,
   };
   const coreOf = (more: object = {}) => {
@@ -187,8 +187,7 @@ export async function runMethod(
   }
   const core = coreOf();
   const data = redact(await settle(fn(core, ...args)).catch((e) => Promise.reject(usage(e, named))), [token]);
-  const color = Boolean(io.stdout.isTTY) && !io.env.NO_COLOR;
-  io.stdout.write(await render(await query(data, flags.query), format, color));
+  io.stdout.write(await render(await query(data, flags.query), format, layoutOf(io)));
 }
 
 /** No token anywhere: an auth error (exit code 3), whose message says where one goes. */

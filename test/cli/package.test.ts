@@ -37,7 +37,15 @@ test("the command line's package depends on nothing; its bin imports only Node's
     expect(imported.filter((name) => !/^(node:|\.\.?\/)/.test(name!))).toEqual([]);
   }
   const licences = readFileSync(join(dist, "THIRD-PARTY-LICENSES.txt"), "utf8");
-  for (const name of ["commander", "yaml", "@jmespath-community/jmespath", "@clack/prompts", "@bomb.sh/tab"]) {
+  const bundled = [
+    "commander",
+    "yaml",
+    "@jmespath-community/jmespath",
+    "@clack/prompts",
+    "@bomb.sh/tab",
+    "fast-string-truncated-width",
+  ];
+  for (const name of bundled) {
     expect(licences).toContain(`${name}@${json("package.json").devDependencies[name]} (`);
   }
 });
