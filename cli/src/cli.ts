@@ -24,6 +24,23 @@ export function exitCodeOf(e: unknown): number {
   return 1;
 }
 
+/**
+ * A closed pipe (`rainbond ... | head -1`) ends the command as it ends git, gh and the tools of coreutils: at once,
+ * quietly, killed by SIGPIPE (a shell shows 141). Node ignores SIGPIPE; a listener added and removed gives the signal
+ * its default action back. Where there is no such signal (Windows), the same status as an exit code.
+ */
+function endOnClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code !== "EPIPE") throw e;
+    const keep = () => {};
+    process.on("SIGPIPE", keep).off("SIGPIPE", keep);
+    process.kill(process.pid, "SIGPIPE");
+    process.exit(141);
+  });
+}
+endOnClosedPipe(process.stdout);
+endOnClosedPipe(process.stderr);
+
 const io: Io = {
   env: process.env,
   stdout: process.stdout,

@@ -1,10 +1,12 @@
 // A hostile console on 127.0.0.1 (issue 35 §3): keys and values that drive a terminal (OSC 52 clipboard writes, OSC 0
 // window titles, screen clears, OSC 8 hyperlinks, one-byte C1 CSIs, bidi overrides, zero-width characters) reach the
-// terminal escaped, in every format and in every message, and JSON and YAML still hold the same data.
+// terminal escaped, in every format and in every message, and JSON and YAML still hold the same data. A closed pipe
+// ends the command quietly, as it ends git and gh: killed by SIGPIPE, which a shell shows as 141.
+import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { parse } from "yaml";
 import { startRecordingServer, type RecordedRequest, type RecordingServer } from "../helpers/recording-server.js";
-import { buildBin, rainbond } from "./helpers.js";
+import { bin, buildBin, configDir, rainbond } from "./helpers.js";
 
 vi.setConfig({ testTimeout: 90_000 }); // each test runs the bin as a child process
 
@@ -127,6 +129,54 @@ describe("messages escape what the console chose", () => {
       expect(ran.code).toBe(0);
       expect(ran.stderr).toMatch(/^\[rainbond\] .*busy a\\u202emoc\.live\\u202c\.example.*retry 1 of 1/);
       expect(ran.stderr).not.toMatch(RAW);
+    } finally {
+      answer = () => ({ body: rows });
+    }
+  });
+});
+
+describe("a closed pipe", () => {
+  /** Runs `file` with stdout a pipe whose reading end is closed at once (`closed`), or read whole. */
+  const run = (file: string, args: string[], extra: Record<string, string>, closed: boolean) => {
+    const child = spawn(file, args, {
+      env: { PATH: process.env.PATH ?? "", RAINBOND_CONFIG_DIR: configDir(), ...extra },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    if (closed) child.stdout.destroy();
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    return new Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>(
+      (resolve, reject) => {
+        child.once("error", reject);
+        child.once("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
+      },
+    );
+  };
+  /** The bin writing into a closed pipe: its first write fails with EPIPE. */
+  const intoClosedPipe = async (args: string[], extra: Record<string, string> = {}) => {
+    const { code, signal, stderr } = await run(process.execPath, [bin, ...args], extra, true);
+    return { code, signal, stderr };
+  };
+
+  test("rainbond --help into a closed pipe ends quietly, killed by SIGPIPE as git and gh are", async () => {
+    expect(await intoClosedPipe(["--help"])).toEqual({ code: null, signal: "SIGPIPE", stderr: "" });
+  });
+
+  test("a large read into `head -1` ends quietly; the shell sees 141 (128 + SIGPIPE)", async () => {
+    const many = Array.from({ length: 50_000 }, (_, i) => ({ container_port: i + 1, protocol: "http" }));
+    answer = () => ({ body: many });
+    try {
+      expect(await intoClosedPipe(["ports", "list", ...component, "-o", "jsonl"], env())).toEqual({
+        code: null,
+        signal: "SIGPIPE",
+        stderr: "",
+      });
+      const line = `set -o pipefail; "$NODE" "$BIN" ports list ${component.join(" ")} -o table | head -1; echo "status $?"`;
+      const shell = await run("bash", ["-c", line], { ...env(), NODE: process.execPath, BIN: bin }, false);
+      expect(shell.stdout).toMatch(/^CONTAINER_PORT\s+PROTOCOL\nstatus 141\n$/);
+      expect(shell.stderr).toBe("");
     } finally {
       answer = () => ({ body: rows });
     }
