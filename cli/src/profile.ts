@@ -42,7 +42,7 @@ export function addProfileCommands(root: Command, io: Io): void {
       if (typeof flags[scope] === "string") entry[scope as keyof Profile] = flags[scope] as string;
     file.profiles[name] = entry;
     if (flags.default || !file.default) file.default = name;
-    const where = writeProfiles(io.env, file);
+    const where = writeProfiles(io.env, file, warn);
     io.stderr.write(`rainbond: profile "${name}" saved in ${where} (readable by its owner only)\n`);
   });
   profile
@@ -71,10 +71,10 @@ export function addProfileCommands(root: Command, io: Io): void {
     .action((name: string) => {
       const file = holding(name);
       delete file.profiles[name];
-      writeProfiles(io.env, { ...file, default: file.default === name ? undefined : file.default });
+      writeProfiles(io.env, { ...file, default: file.default === name ? undefined : file.default }, warn);
     });
   profile
     .command("use <name>")
     .description("make a profile the default")
-    .action((name: string) => void writeProfiles(io.env, { ...holding(name), default: name }));
+    .action((name: string) => void writeProfiles(io.env, { ...holding(name), default: name }, warn));
 }
