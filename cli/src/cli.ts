@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { CommanderError } from "commander";
 import * as E from "../../src/errors.js";
-import { addCompletion, program } from "./program.js";
+import { addCompletion, program, type ParseError } from "./program.js";
 import { NoTokenError, type Io } from "./run.js";
 import { escapeLines, escapeText } from "./terminal.js";
 import { UsageError } from "./values.js";
@@ -41,6 +41,25 @@ function endOnClosedPipe(stream: NodeJS.WriteStream): void {
 endOnClosedPipe(process.stdout);
 endOnClosedPipe(process.stderr);
 
+/** What commander prints itself (help, the version), or nothing to say: no message of ours. */
+const SAID = new Set([
+  "commander.help",
+  "commander.helpDisplayed",
+  "commander.version",
+  "commander.executeSubCommandAsync",
+]);
+
+/** A mistake in what was typed, on one line: `ports: unknown command 'lsit'; did you mean list?`. */
+function mistake(e: ParseError): string {
+  const text = e.message
+    .replace(/^error: /, "")
+    .replace(/\n\(Did you mean (.*)\?\)$/s, "; did you mean $1?")
+    .replace(/\s*\n\s*/g, " ");
+  const help = `rainbond ${e.command ? `${e.command} ` : ""}--help`;
+  const see = /^unknown (command|option)/.test(text) && !text.includes("; did you mean") ? `; see '${help}'` : "";
+  return `${e.command ? `${e.command}: ` : ""}${text}${see}`;
+}
+
 const io: Io = {
   env: process.env,
   stdout: process.stdout,
@@ -55,8 +74,10 @@ try {
   await root.parseAsync(process.argv);
 } catch (e) {
   const code = exitCodeOf(e);
-  // commander has printed its own; the client's messages are masked already, and may quote the console: escaped
-  if (!(e instanceof CommanderError)) {
+  // the client's messages are masked already, and may quote the console: escaped, as what was typed is
+  if (e instanceof CommanderError) {
+    if (!SAID.has(e.code)) process.stderr.write(`rainbond: ${escapeText(mistake(e as ParseError))}\n`);
+  } else {
     const text = code === 1 ? escapeLines((e as Error).stack ?? String(e)) : escapeText((e as Error).message);
     process.stderr.write(`rainbond: ${text}\n`);
   }

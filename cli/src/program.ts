@@ -1,6 +1,6 @@
 // The command tree: `rainbond <group> <method>` for every method of the table, `rainbond profile ...`, and
 // `rainbond completion <shell>` (commander for parsing and help, @bomb.sh/tab for the shells' completion).
-import { Command, Option } from "commander";
+import { Command, Option, type CommanderError } from "commander";
 import pkg from "../package.json" with { type: "json" };
 import { after, describe, valueHint } from "./help.js";
 import { FORMATS } from "./output.js";
@@ -61,15 +61,30 @@ export function program(io: Io): Command {
   const root = new Command("rainbond")
     .description(`A command line for the Rainbond console's Open API v1.${ROOT_HELP}`)
     .version(pkg.version)
-    .exitOverride()
-    .configureOutput({ writeOut: (s) => void io.stdout.write(s), writeErr: (s) => void io.stderr.write(s) })
-    .showHelpAfterError("(add --help for usage)");
+    // help to stdout or stderr; a mistake in what was typed is said by cli.ts, on one line
+    .configureOutput({
+      writeOut: (s) => void io.stdout.write(s),
+      writeErr: (s) => void io.stderr.write(s),
+      outputError: () => {},
+    });
   for (const [group, commands] of commandsByGroup()) {
     const sub = root.command(group).description(`${commands.map((c) => c.name).join(", ")}`);
     for (const command of commands) methodCommand(sub, command, io);
   }
   addProfileCommands(root, io);
+  throwWithCommand(root);
   return root;
+}
+
+/** A mistake commander found in what was typed, with the command it was found in (`ports`; "" for `rainbond`). */
+export type ParseError = CommanderError & { command: string };
+
+/** Makes every command of the tree throw its parse errors (a ParseError) rather than exit. */
+function throwWithCommand(command: Command, path: string[] = []): void {
+  command.exitOverride((e) => {
+    throw Object.assign(e, { command: path.join(" ") });
+  });
+  for (const sub of command.commands) throwWithCommand(sub, [...path, sub.name()]);
 }
 
 /**

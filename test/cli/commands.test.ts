@@ -73,16 +73,30 @@ describe("--help", () => {
     );
   });
 
-  test("an unknown flag is a usage error (exit 2) with a suggestion; an unknown command too", async () => {
+  test("an unknown flag or command: one line starting rainbond:, naming the command, with a suggestion (exit 2)", async () => {
     const typo = await rainbond(["regions", "list-for-team", "--pagesize", "5"]);
-    expect([typo.code, typo.stdout]).toEqual([2, ""]);
-    expect(typo.stderr).toMatch(/unknown option '--pagesize'\n\(Did you mean --page-size\?\)/);
+    expect([typo.code, typo.stdout, typo.stderr]).toEqual([
+      2,
+      "",
+      "rainbond: regions list-for-team: unknown option '--pagesize'; did you mean --page-size?\n",
+    ]);
     const none = await rainbond(["ports"]); // no method: the group's help, on stderr
     expect([none.code, none.stdout]).toEqual([2, ""]);
     expect(none.stderr).toMatch(/^Usage: rainbond ports /);
     const command = await rainbond(["ports", "lsit"]);
-    expect(command.code).toBe(2);
-    expect(command.stderr).toMatch(/unknown command 'lsit'\n\(Did you mean list\?\)/);
+    expect([command.code, command.stderr]).toEqual([
+      2,
+      "rainbond: ports: unknown command 'lsit'; did you mean list?\n",
+    ]);
+    const group = await rainbond(["prots", "list"]);
+    expect([group.code, group.stderr]).toEqual([2, "rainbond: unknown command 'prots'; did you mean ports?\n"]);
+    const far = await rainbond(["ports", "zzz"]);
+    expect([far.code, far.stderr]).toEqual([
+      2,
+      "rainbond: ports: unknown command 'zzz'; see 'rainbond ports --help'\n",
+    ]);
+    const missing = await rainbond(["ports", "delete"]);
+    expect([missing.code, missing.stderr]).toEqual([2, "rainbond: ports delete: missing required argument 'port'\n"]);
   });
 });
 
