@@ -3,7 +3,8 @@
 import { readFileSync } from "node:fs";
 import { CommanderError } from "commander";
 import * as E from "../../src/errors.js";
-import { addCompletion, program, type ParseError } from "./program.js";
+import { addCompletion } from "./completion.js";
+import { program, type ParseError } from "./program.js";
 import { NoTokenError, type Io } from "./run.js";
 import { escapeLines, escapeText } from "./terminal.js";
 import { UsageError } from "./values.js";
@@ -70,7 +71,7 @@ const io: Io = {
 
 try {
   const root = program(io);
-  await addCompletion(root, process.argv.slice(2));
+  await addCompletion(root, process.argv.slice(2), (text) => void io.stdout.write(text));
   await root.parseAsync(process.argv);
 } catch (e) {
   const code = exitCodeOf(e);

@@ -1,5 +1,5 @@
 // The command tree: `rainbond <group> <method>` for every method of the table, `rainbond profile ...`, and
-// `rainbond completion <shell>` (commander for parsing and help, @bomb.sh/tab for the shells' completion).
+// `rainbond completion <shell>` (commander for parsing and help; completion.ts for the shells' completion).
 import { Command, Option, type CommanderError } from "commander";
 import pkg from "../package.json" with { type: "json" };
 import { after, describe, valueHint } from "./help.js";
@@ -85,17 +85,4 @@ function throwWithCommand(command: Command, path: string[] = []): void {
     throw Object.assign(e, { command: path.join(" ") });
   });
   for (const sub of command.commands) throwWithCommand(sub, [...path, sub.name()]);
-}
-
-/**
- * Adds `completion <shell>` (the script for bash, zsh, fish or powershell) and the hidden `complete -- <words>` that
- * the script calls, from @bomb.sh/tab: loaded only when one of them runs, else a stand-in lists it in the help.
- */
-export async function addCompletion(root: Command, argv: readonly string[]): Promise<void> {
-  if (argv[0] === "completion" || argv[0] === "complete") {
-    const { default: tab } = await import("@bomb.sh/tab/commander");
-    tab(root, { completionCommandName: "completion" });
-  } else {
-    root.command("completion <shell>").description("a completion script for bash, zsh, fish or powershell");
-  }
 }

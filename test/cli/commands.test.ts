@@ -1,14 +1,16 @@
 // The command line's own surface, with no console: --help at every level (the spec's text, every flag the table
 // gives, an example), one command per method of the table, usage errors, completion scripts for bash, zsh and fish,
 // and profiles (the token read from standard input, kept in a file only its owner can read, never printed).
-import { readFileSync, statSync, chmodSync } from "node:fs";
-import { join } from "node:path";
+import { spawnSync } from "node:child_process";
+import { chmodSync, mkdtempSync, readFileSync, statSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { exampleOf as example } from "../../cli/src/help.ts";
 import { commandsByGroup } from "../../cli/src/table.ts";
 import { readMethods } from "../../scripts/lib/methods.ts";
 import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
-import { buildBin, configDir, rainbond } from "./helpers.js";
+import { bin, buildBin, configDir, rainbond } from "./helpers.js";
 
 // each test runs the bin as a child process, a few times: seconds each on a busy machine
 vi.setConfig({ testTimeout: 90_000 });
@@ -123,6 +125,37 @@ describe("completion", () => {
     expect(await lines("ports", "list", "--output", "")).toEqual(
       expect.arrayContaining(["json\t", "yaml\t", "table\t"]),
     );
+  });
+
+  test("the values of spec flags: an enum's members, a boolean's true and false", async () => {
+    const values = async (...args: string[]) =>
+      (await rainbond(["complete", "--", ...args])).stdout.split("\n").filter((line) => line.endsWith("\t"));
+    expect(await values("ports", "add", "--protocol", "")).toEqual(["tcp\t", "http\t", "mysql\t", "grpc\t", "udp\t"]);
+    expect(await values("ports", "add", "--is-inner-service", "")).toEqual(["true\t", "false\t"]);
+  });
+
+  test("the bash script completes in a bash without the bash-completion package", async () => {
+    // `rainbond` on PATH as a clone gets it (docs/cli.md): a link to the bin
+    const dir = mkdtempSync(join(tmpdir(), "rainbond-path-"));
+    symlinkSync(bin, join(dir, "rainbond"));
+    const complete = (line: string) =>
+      [
+        `COMP_LINE=${JSON.stringify(line)}; COMP_POINT=\${#COMP_LINE}`,
+        'read -ra COMP_WORDS <<< "$COMP_LINE"; COMP_CWORD=\${#COMP_WORDS[@]}',
+        "__rainbond_complete 2>/dev/null; printf '%s\\n' \"\${COMPREPLY[@]}\"",
+      ].join("; ");
+    const script = [
+      "source <(rainbond completion bash)",
+      'declare -F _get_comp_words_by_ref && echo "bash-completion is loaded"',
+      complete("rainbond ports add --protocol "),
+      "echo ---",
+      complete("rainbond ports op"),
+    ].join("\n");
+    const ran = spawnSync("bash", ["--norc", "--noprofile", "-c", script], {
+      encoding: "utf8",
+      env: { PATH: `${dir}:${dirname(process.execPath)}:/usr/bin:/bin`, RAINBOND_CONFIG_DIR: configDir() },
+    });
+    expect(ran.stdout).toBe("tcp\nhttp\nmysql\ngrpc\nudp\n---\nopen-outer\nopen-inner\n");
   });
 });
 
