@@ -23,12 +23,15 @@ export function layoutOf(io: { env: NodeJS.ProcessEnv; stdout: { isTTY?: boolean
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const SEPARATOR = "  ";
 
-/** Applies a JMESPath expression (the JMESPath Community edition), or says what is wrong with it. */
+/**
+ * Applies a JMESPath expression in the JMESPath Community Edition's dialect (jmespath.site), or says what is wrong with
+ * it. A backtick literal that is not JSON is a string, as jmespath.py, the AWS CLI and jp take it: `[?protocol==\`http\`]`.
+ */
 export async function query(data: unknown, expression: string | undefined): Promise<unknown> {
   if (expression === undefined) return data;
   const { search } = await import("@jmespath-community/jmespath");
   try {
-    return search(data as Parameters<typeof search>[0], expression);
+    return search(data as Parameters<typeof search>[0], expression, { enable_legacy_literals: true });
   } catch (e) {
     throw new UsageError(`--query ${JSON.stringify(expression)}: ${(e as Error).message}`);
   }

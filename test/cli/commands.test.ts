@@ -67,6 +67,13 @@ describe("--help", () => {
     });
   });
 
+  test("--query names its JMESPath dialect", async () => {
+    const ran = await rainbond(["ports", "list", "--help"]);
+    expect(ran.stdout.replace(/\s+/g, " ")).toContain(
+      "--query <jmespath> a JMESPath expression applied to the answer (JMESPath Community Edition)",
+    );
+  });
+
   test("a secret body member has no flag: its help says to give it in --body", async () => {
     const ran = await rainbond(["apps", "install", "--help"]);
     expect(ran.stdout).not.toMatch(/--market-access-key/);

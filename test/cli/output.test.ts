@@ -1,7 +1,7 @@
 // How a table meets a terminal, in this process: as gh's tables do, it fits the terminal's width (columns cut with
 // `…`, never wrapped, wide characters counted as two columns), and piped it is whole; 300,000 rows print.
 import { describe, expect, test } from "vitest";
-import { fitColumns, layoutOf, render } from "../../cli/src/output.ts";
+import { fitColumns, layoutOf, query, render } from "../../cli/src/output.ts";
 import { widthOf } from "../../cli/src/terminal.ts";
 
 const regions = [
@@ -59,4 +59,16 @@ test("-o table with 300,000 rows prints them all (no call spreads the rows)", as
     const out = await render(rows, "table", { color: false, width });
     expect(out.split("\n")).toHaveLength(300_002);
   }
+});
+
+test("--query takes JMESPath Community Edition, and the common backtick form of a string literal", async () => {
+  const ports = [
+    { container_port: 80, protocol: "http" },
+    { container_port: 5432, protocol: "tcp" },
+  ];
+  expect(await query(ports, "[?protocol==`http`].container_port")).toEqual([80]);
+  expect(await query(ports, '[?protocol==`"tcp"`].container_port')).toEqual([5432]);
+  expect(await query(ports, "[?protocol=='tcp'] | length(@)")).toBe(1);
+  expect(await query(ports, "[?container_port > `100`].protocol")).toEqual(["tcp"]);
+  await expect(query(ports, "[?")).rejects.toThrow(/^--query "\[\?": /);
 });
