@@ -6,14 +6,32 @@ import { RainbondInputError } from "../../src/errors.js";
 import { formatOf, type Io } from "./run.js";
 import { layoutOf, render } from "./output.js";
 import { readProfiles, writeProfiles, type Profile } from "./settings.js";
-import { SCOPES } from "./table.js";
-import { UsageError } from "./values.js";
+import { check } from "../../src/validate.js";
+import { SCOPES, commandsByGroup } from "./table.js";
+import { UsageError, fromText } from "./values.js";
 
 async function readToken(io: Io): Promise<string> {
   if (!io.stdinIsTTY) return io.stdinText().trim();
   const prompts = await import("@clack/prompts");
   const answer = await prompts.password({ message: "API token (not shown)", output: io.stderr });
   return prompts.isCancel(answer) ? "" : answer.trim();
+}
+
+/** Refuses a default id that a command would refuse: every rule the spec gives that scope's flag, checked when saved. */
+function checkScope(scope: string, text: string): void {
+  const rules = new Set<string>();
+  for (const commands of commandsByGroup().values()) {
+    for (const input of commands.flatMap((command) => command.inputs)) {
+      if (input.kind !== "scope" || input.name !== scope || rules.has(JSON.stringify(input.rule))) continue;
+      rules.add(JSON.stringify(input.rule));
+      try {
+        // as the client checks it: a number it also takes as text (acceptsNumber) is sent as text
+        check("profile add", `--${scope}`, input.rule, input.rule.acceptsNumber ? text : fromText(input, text), text);
+      } catch (e) {
+        throw e instanceof RainbondInputError ? new UsageError(e.message) : e;
+      }
+    }
+  }
 }
 
 export function addProfileCommands(root: Command, io: Io): void {
@@ -26,6 +44,7 @@ export function addProfileCommands(root: Command, io: Io): void {
     .option("--default", "make it the default profile");
   for (const scope of SCOPES) add.option(`--${scope} <id>`, `the default --${scope}`);
   add.action(async (name: string, flags: Record<string, string | boolean | undefined>) => {
+    for (const scope of SCOPES) if (typeof flags[scope] === "string") checkScope(scope, flags[scope] as string);
     const token = await readToken(io);
     if (!token) throw new UsageError("no token given: type it at the prompt or pipe it to standard input");
     try {

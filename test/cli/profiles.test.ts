@@ -125,6 +125,37 @@ describe("a token from elsewhere never goes to a profile's console", () => {
   });
 });
 
+describe("profile add checks each value when it is saved", () => {
+  test.each([
+    [["--app", "abc"], 'rainbond: profile add: --app must be an integer (got "abc")\n'],
+    [["--app", "-1"], 'rainbond: profile add: --app must be at least 0 (got "-1")\n'],
+    [
+      ["--component", "svc.8d2k"],
+      'rainbond: profile add: --component must be letters, digits, "_" and "-" only (no dot, slash, space or "%") (got "svc.8d2k")\n',
+    ],
+    [["--base-url", "console.example.org"], expect.stringMatching(/^rainbond: --base-url must be an http\(s\) URL/)],
+  ])("%j is refused by the spec's rule, and nothing is saved", async (flags, message) => {
+    const folder = configDir();
+    const ran = await rainbond(["profile", "add", "p", "--base-url", prod.url, ...flags], {
+      env: { RAINBOND_CONFIG_DIR: folder },
+      input: PROD_TOKEN,
+    });
+    expect([ran.code, ran.stderr]).toEqual([2, message]);
+    expect(existsSync(join(folder, "profiles.json"))).toBe(false);
+  });
+
+  test("ids every command takes are saved", async () => {
+    const folder = configDir();
+    const flags = ["--team", "q8k2mz5d", "--region", "rainbond", "--app", "12", "--component", "gr3f9c2a"];
+    const ran = await rainbond(["profile", "add", "p", "--base-url", prod.url, ...flags], {
+      env: { RAINBOND_CONFIG_DIR: folder },
+      input: PROD_TOKEN,
+    });
+    expect(ran.code).toBe(0);
+    expect(JSON.parse(readFileSync(join(folder, "profiles.json"), "utf8")).profiles.p).toMatchObject({ app: "12" });
+  });
+});
+
 describe("the profiles file's folder and its temporary file", () => {
   test("an existing folder open to others (0777) is tightened to 0700, and the user told", async () => {
     const folder = mkdtempSync(join(tmpdir(), "rainbond-open-"));
