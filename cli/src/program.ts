@@ -67,7 +67,8 @@ export function program(io: Io): Command {
       writeErr: (s) => void io.stderr.write(s),
       outputError: () => {},
     });
-  for (const [group, commands] of commandsByGroup()) {
+  for (const [group, all] of commandsByGroup()) {
+    const commands = all.filter((c) => c.method.kind !== "paging"); // an iterator is its list's --all
     const sub = root.command(group).description(`${commands.map((c) => c.name).join(", ")}`);
     for (const command of commands) methodCommand(sub, command, io);
   }

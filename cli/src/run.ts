@@ -148,6 +148,8 @@ export async function runMethod(
   const values = valuesOf(command, flags, positionals, settings.scopes);
   const body = flags.body === undefined ? undefined : readBody(flags.body, io.stdinText);
   if (flags.all && !command.pager) throw new UsageError(`--all: ${method.name} does not page`);
+  if (flags.all && flags.page !== undefined)
+    throw new UsageError("--page with --all: --all walks every page from the first");
   const target = (flags.all && command.pager) || method;
   const fn = (groups as unknown as Record<string, Record<string, Method>>)[target.group]![target.method]!;
   const args = argumentsOf(command, values, body);

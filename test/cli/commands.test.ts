@@ -15,7 +15,8 @@ import { bin, buildBin, configDir, rainbond } from "./helpers.js";
 // each test runs the bin as a child process, a few times: seconds each on a busy machine
 vi.setConfig({ testTimeout: 90_000 });
 
-const methods = readMethods();
+// every method but an iterator, which is its list's --all
+const methods = readMethods().filter((m) => m.kind !== "paging");
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 const groups = [...new Set(methods.map((m) => m.group))];
 
@@ -65,6 +66,16 @@ describe("--help", () => {
       expect(line).toMatch(new RegExp(`^rainbond ${method.group} ${kebab(method.method)}\\b`));
       expect(ran.stdout.includes("--yes")).toBe(method.effect === "destructive");
     });
+  });
+
+  test("an iterator is no command of its own: its list's --all walks the pages, and its help speaks the CLI's words", async () => {
+    const pagers = readMethods().filter((m) => m.kind === "paging");
+    expect(pagers.map((m) => m.name)).toEqual(["regions.iterateForTeam"]);
+    const group = await rainbond(["regions", "--help"]);
+    expect(group.stdout).not.toContain("iterate-for-team");
+    const list = await rainbond(["regions", "list-for-team", "--help"]);
+    expect(list.stdout).toMatch(/--all\s+walk every page; prints the items/);
+    expect(list.stdout).not.toMatch(/Rainbond\w*Error|iterateForTeam/);
   });
 
   test("--query names its JMESPath dialect", async () => {
