@@ -2,11 +2,10 @@
 // window titles, screen clears, OSC 8 hyperlinks, one-byte C1 CSIs, bidi overrides, zero-width characters) reach the
 // terminal escaped, in every format and in every message, and JSON and YAML still hold the same data. A closed pipe
 // ends the command quietly, as it ends git and gh: killed by SIGPIPE, which a shell shows as 141.
-import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { parse } from "yaml";
 import { startRecordingServer, type RecordedRequest, type RecordingServer } from "../helpers/recording-server.js";
-import { bin, buildBin, configDir, rainbond } from "./helpers.js";
+import { bin, buildBin, rainbond, run } from "./helpers.js";
 
 vi.setConfig({ testTimeout: 90_000 }); // each test runs the bin as a child process
 
@@ -136,27 +135,9 @@ describe("messages escape what the console chose", () => {
 });
 
 describe("a closed pipe", () => {
-  /** Runs `file` with stdout a pipe whose reading end is closed at once (`closed`), or read whole. */
-  const run = (file: string, args: string[], extra: Record<string, string>, closed: boolean) => {
-    const child = spawn(file, args, {
-      env: { PATH: process.env.PATH ?? "", RAINBOND_CONFIG_DIR: configDir(), ...extra },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    if (closed) child.stdout.destroy();
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    return new Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>(
-      (resolve, reject) => {
-        child.once("error", reject);
-        child.once("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
-      },
-    );
-  };
   /** The bin writing into a closed pipe: its first write fails with EPIPE. */
-  const intoClosedPipe = async (args: string[], extra: Record<string, string> = {}) => {
-    const { code, signal, stderr } = await run(process.execPath, [bin, ...args], extra, true);
+  const intoClosedPipe = async (args: string[], env: Record<string, string> = {}) => {
+    const { code, signal, stderr } = await rainbond(args, { env, closedStdout: true });
     return { code, signal, stderr };
   };
 
@@ -174,7 +155,9 @@ describe("a closed pipe", () => {
         stderr: "",
       });
       const line = `set -o pipefail; "$NODE" "$BIN" ports list ${component.join(" ")} -o table | head -1; echo "status $?"`;
-      const shell = await run("bash", ["-c", line], { ...env(), NODE: process.execPath, BIN: bin }, false);
+      const shell = await run("bash", ["--norc", "--noprofile", "-c", line], {
+        env: { ...env(), NODE: process.execPath, BIN: bin },
+      });
       expect(shell.stdout).toMatch(/^CONTAINER_PORT\s+PROTOCOL\nstatus 141\n$/);
       expect(shell.stderr).toBe("");
     } finally {
