@@ -8,8 +8,8 @@ import { format } from "node:util";
 import truncatedWidth from "fast-string-truncated-width";
 
 const UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Default_Ignorable_Code_Point}]/gu;
-/** The same, but the line feed: JSON and YAML write it between members, and escape it in their strings. */
-const UNSAFE_BUT_LF = /(?!\n)[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Default_Ignorable_Code_Point}]/gu;
+/** The same but the line feed (Cc is \0-\x1f and \x7f-\x9f): JSON and YAML write it between members, escaped in strings. */
+const UNSAFE_BUT_LF = /[\0-\x09\x0b-\x1f\x7f-\x9f\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Default_Ignorable_Code_Point}]/gu;
 const SHORT: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 const hex = (code: number, digits: number) => code.toString(16).padStart(digits, "0");
 
