@@ -2,6 +2,7 @@
 // `rainbond completion <shell>` (commander for parsing and help; completion.ts for the shells' completion).
 import { Command, Option, type CommanderError } from "commander";
 import pkg from "../package.json" with { type: "json" };
+import { needsConfirmation } from "../../surface/effect.js";
 import { after, describe, valueHint } from "./help.js";
 import { FORMATS } from "./output.js";
 import { addProfileCommands } from "./profile.js";
@@ -27,7 +28,7 @@ function methodCommand(parent: Command, command: MethodCommand, io: Io): void {
   sub.addOption(new Option("-o, --output <format>", "json, jsonl, yaml or table").choices(FORMATS));
   sub.option("--query <jmespath>", "a JMESPath expression applied to the answer (JMESPath Community Edition)");
   if (command.pager) sub.option("--all", "walk every page; prints the items");
-  if (method.effect === "destructive") sub.option("-y, --yes", "do it without asking");
+  if (needsConfirmation(method.effect)) sub.option("-y, --yes", "do it without asking");
   sub.option("--dry-run", "print the request as curl (token masked); send nothing");
   sub.option("--profile <name>", "the profile to use ($RAINBOND_PROFILE, or the default one)");
   sub.option("--base-url <origin>", "the console's origin ($RAINBOND_URL, or the profile's)");

@@ -19,10 +19,11 @@ An MCP server for a Rainbond console: every operation of its Open API v1 as a to
                         RAINBOND_MCP_ALLOW_WRITE=true, for clients that can only set the environment
   --tools <list>        serve only these groups or tools, comma-separated (groups: ${GROUPS.join(", ")});
                         less for an agent to read on every turn
-  --trust-agent         run destructive tools (deleting or closing a port) without asking a person first; by
-                        default the MCP client asks its user to confirm each such call, and one that cannot
-                        ask sends nothing
-  --confirm-timeout-ms <ms>  time a person has to confirm a destructive call (default 120000)
+  --trust-agent         run calls that expose, interrupt, remove or cannot undo something (opening, closing
+                        or deleting a port, creating a gateway rule) without asking a person first; by default
+                        the MCP client asks its user to confirm each such call, and one that cannot ask sends
+                        nothing
+  --confirm-timeout-ms <ms>  time a person has to confirm such a call (default 120000)
   --http <port>         serve Streamable HTTP at http://<host>:<port>/mcp instead of stdio (0: any free port)
   --host <address>      the address --http binds (default 127.0.0.1); one that is not loopback needs
                         RAINBOND_MCP_TOKEN, a bearer token every MCP client must send

@@ -20,6 +20,7 @@ import {
   type ServerContext,
 } from "@modelcontextprotocol/server";
 import { oneLine, redact } from "../../src/redact.js";
+import { WARNING, type Effect } from "../../surface/effect.js";
 import type { ToolEntry } from "./tools.js";
 
 /** How long a person has to answer a confirmation, by default. */
@@ -37,8 +38,8 @@ interface Pending {
 }
 
 const UNCONFIRMED =
-  "nothing was sent. A person confirms each destructive call through the MCP client; to let the agent run them " +
-  "without asking, start the server with --trust-agent.";
+  "nothing was sent. A person confirms, through the MCP client, each call that exposes, interrupts, removes or cannot " +
+  "undo something; to let the agent run them without asking, start the server with --trust-agent.";
 
 /** The key states are signed with: one per process, so every server it makes (one per HTTP request) can check them. */
 const key = randomBytes(32);
@@ -46,7 +47,7 @@ const key = randomBytes(32);
 const used = new Map<string, number>();
 
 /** The question to put to a person: what will change, and a box to tick. */
-function question(entry: ToolEntry, args: Record<string, unknown>) {
+function question(entry: ToolEntry, args: Record<string, unknown>, effect: Effect) {
   const { tool, operation } = entry;
   const title = tool.title ?? tool.name;
   const request = operation.http.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(args[name])));
@@ -54,7 +55,7 @@ function question(entry: ToolEntry, args: Record<string, unknown>) {
   const body = args.body === undefined ? "" : `, with the body ${JSON.stringify(redact(args.body, []))}`;
   const message = oneLine(
     `${title}: ${ids.map((id) => `${id} ${JSON.stringify(args[id])}`).join(", ")}${body} (${request}). ` +
-      "This cannot be undone. Make this call?",
+      `${WARNING[effect]} Make this call?`,
     2_000,
   );
   const requestedSchema = {
@@ -89,21 +90,26 @@ export function confirmations(timeoutMs = CONFIRM_TIMEOUT_MS) {
   const late = `no confirmation from a person within ${timeoutMs / 1000} s: ${UNCONFIRMED}`;
 
   /** 2025 revisions: ask with elicitation/create and wait. */
-  async function askAndWait(server: Server, entry: ToolEntry, args: Record<string, unknown>, signal: AbortSignal) {
+  async function askAndWait(server: Server, asked: ReturnType<typeof question>, signal: AbortSignal) {
     try {
-      return refusal(await server.elicitInput(question(entry, args), { timeout: timeoutMs, signal }));
+      return refusal(await server.elicitInput(asked, { timeout: timeoutMs, signal }));
     } catch {
       return late;
     }
   }
 
   /** 2026-07-28: the question as an input_required answer, or, on the call that brings the answer, what it means. */
-  async function askInBand(ctx: ServerContext, entry: ToolEntry, args: Record<string, unknown>): Promise<Confirmation> {
+  async function askInBand(
+    ctx: ServerContext,
+    entry: ToolEntry,
+    args: Record<string, unknown>,
+    asked: ReturnType<typeof question>,
+  ): Promise<Confirmation> {
     const state = ctx.mcpReq.requestState<Pending>(); // checked by `verify` before the handler runs
     const call = digest(entry.tool.name, args);
     if (state === undefined) {
       const pending = { call, expires: Date.now() + timeoutMs, id: randomUUID() };
-      const confirm = inputRequired.elicit(question(entry, args));
+      const confirm = inputRequired.elicit(asked);
       return { ask: inputRequired({ inputRequests: { confirm }, requestState: await codec.mint(pending) }) };
     }
     if (state.call !== call) {
@@ -121,8 +127,8 @@ export function confirmations(timeoutMs = CONFIRM_TIMEOUT_MS) {
 
   return {
     verify: codec.verify,
-    /** Whether a destructive call may go ahead, asking the person at the client the way its revision asks. */
-    async confirm(server: Server, ctx: ServerContext, entry: ToolEntry, args: Record<string, unknown>) {
+    /** Whether a call of `effect` may go ahead, asking the person at the client the way its revision asks. */
+    async confirm(server: Server, ctx: ServerContext, entry: ToolEntry, args: Record<string, unknown>, effect: Effect) {
       const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
       const modern = envelope?.[PROTOCOL_VERSION_META_KEY] !== undefined;
       const capabilities = modern
@@ -130,11 +136,12 @@ export function confirmations(timeoutMs = CONFIRM_TIMEOUT_MS) {
         : server.getClientCapabilities();
       if (!asksForms(capabilities)) {
         const why =
-          "a destructive tool, and this client cannot ask a person to confirm (it offers no form elicitation)";
+          "a person confirms this call, and this client cannot ask a person to confirm (it offers no form elicitation)";
         return { refused: `${why}: ${UNCONFIRMED}` } satisfies Confirmation;
       }
-      if (modern) return askInBand(ctx, entry, args);
-      const why = await askAndWait(server, entry, args, ctx.mcpReq.signal);
+      const asked = question(entry, args, effect);
+      if (modern) return askInBand(ctx, entry, args, asked);
+      const why = await askAndWait(server, asked, ctx.mcpReq.signal);
       return (why ? { refused: why } : { go: true }) satisfies Confirmation;
     },
   };

@@ -1,10 +1,10 @@
 // The MCP server: the low-level SDK Server with its own tools/list and tools/call handlers over the generated tools.
 // Every outcome of a call is a tool result: the answer (structuredContent, plus its JSON as text), or isError with
 // what went wrong (bad input names the field and sends nothing; an API error gives status, code and the console's
-// message; no answer says so). A destructive call is first confirmed by a person (confirm.ts): on 2026-07-28 its first
-// answer is the question, as an `input_required` result. Nothing secret reaches a result: everything shown goes
-// through the client's own masker (src/redact.ts), with the token, the secrets given as arguments and those the answer
-// itself carries. Text of the console's in an error is cut, its control characters escaped, and quoted as data.
+// message; no answer says so). A call whose effect needs it (surface/effect.ts) is first confirmed by a person
+// (confirm.ts): on 2026-07-28 its first answer is the question, as an `input_required` result. Nothing secret reaches
+// a result: everything shown goes through the client's own masker (src/redact.ts), with the token, the secrets given
+// as arguments and those the answer itself carries. Text of the console's in an error is cut, its control characters escaped, and quoted as data.
 import {
   Server,
   type CallToolResult,
@@ -24,8 +24,10 @@ import {
 import type { RainbondCore } from "rainbond-openapi/core";
 import { requestOperation, type OperationId } from "rainbond-openapi/operations";
 import { escapeControl, maskText, oneLine, redact, secretsIn } from "../../src/redact.js";
+import { effectOf, needsConfirmation, strongest } from "../../surface/effect.js";
 import { confirmations } from "./confirm.js";
-import { entries, inputOf, mismatch, servedTools, unknownArguments, type Selection, type ToolEntry } from "./tools.js";
+import { entries, inputOf, mismatch, readsOnly, servedTools, unknownArguments } from "./tools.js";
+import type { Selection, ToolEntry } from "./tools.js";
 
 /** An answer whose JSON is longer than this is cut, with a note on how to ask for less. */
 export const MAX_RESULT_CHARS = 50_000;
@@ -36,9 +38,9 @@ const MAX_FIELDS = 20;
 
 export interface ServerOptions extends Selection {
   core: RainbondCore;
-  /** Run destructive tools without asking a person first (--trust-agent). */
+  /** Run the calls a person confirms without asking one first (--trust-agent). */
   trustAgent?: boolean;
-  /** How long a person has to confirm a destructive call (default: confirm.ts's CONFIRM_TIMEOUT_MS). */
+  /** How long a person has to confirm a call (default: confirm.ts's CONFIRM_TIMEOUT_MS). */
   confirmTimeoutMs?: number;
   /** Strings never to show (the console token). */
   secrets: readonly string[];
@@ -70,16 +72,17 @@ export function createServer(options: ServerOptions): Server {
     if (!entry) return failure(`Unknown tool ${oneLine(tool, 100)}.`, known);
     if (!served.includes(entry)) {
       const why =
-        entry.operation.effect === "read" || options.allowWrite
+        readsOnly(entry) || options.allowWrite
           ? `not served: the server was started with --tools ${options.tools?.join(",")}`
-          : `changes the console (${entry.operation.effect}): start the server with --allow-write`;
+          : `changes the console (${strongest(entry.operation.effect)}): start the server with --allow-write`;
       return failure(`${tool} ${why}.`, known);
     }
     const wrong = unknownArguments(entry, args);
     if (wrong) return failure(`${tool}: refused, nothing was sent: ${wrong}.`, known);
     const fixed = structuredClone(args); // what a person confirms is what is sent
-    if (entry.operation.effect === "destructive" && !options.trustAgent) {
-      const confirmed = await confirming.confirm(server, ctx, entry, fixed);
+    const effect = effectOf(entry.operation.effect, fixed.body);
+    if (needsConfirmation(effect) && !options.trustAgent) {
+      const confirmed = await confirming.confirm(server, ctx, entry, fixed, effect);
       if ("ask" in confirmed) return confirmed.ask;
       if ("refused" in confirmed) return failure(`${tool}: ${confirmed.refused}`, known);
     }

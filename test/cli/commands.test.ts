@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { needsConfirmation } from "../../surface/effect.ts";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { exampleOf as example } from "../../cli/src/help.ts";
 import { commandsByGroup } from "../../cli/src/table.ts";
@@ -64,7 +65,7 @@ describe("--help", () => {
       );
       expect(ran.stdout).toContain(`\nExample:\n  $ ${stdin ? `echo '${stdin}' | ` : ""}${line}\n`);
       expect(line).toMatch(new RegExp(`^rainbond ${method.group} ${kebab(method.method)}\\b`));
-      expect(ran.stdout.includes("--yes")).toBe(method.effect === "destructive");
+      expect(ran.stdout.includes("--yes")).toBe(needsConfirmation(method.effect));
     });
   });
 

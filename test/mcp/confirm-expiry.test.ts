@@ -35,7 +35,7 @@ const context = (state?: unknown, inputResponses?: Record<string, unknown>) =>
 
 /** Asks, and resolves with the verified state the client will bring back. */
 async function ask(confirming: ReturnType<typeof confirmations>) {
-  const first = await confirming.confirm(server, context(), entry, args);
+  const first = await confirming.confirm(server, context(), entry, args, "destructive");
   if (!("ask" in first)) throw new Error(`expected a question, got ${JSON.stringify(first)}`);
   return confirming.verify(first.ask.requestState!, context());
 }
@@ -45,11 +45,11 @@ test("an answer within the time goes ahead; one after it sends nothing and says 
   const confirming = confirmations(30_000);
   const onTime = await ask(confirming);
   vi.advanceTimersByTime(30_000);
-  expect(await confirming.confirm(server, context(onTime, yes), entry, args)).toEqual({ go: true });
+  expect(await confirming.confirm(server, context(onTime, yes), entry, args, "destructive")).toEqual({ go: true });
 
   const late = await ask(confirming);
   vi.advanceTimersByTime(30_001);
-  expect(await confirming.confirm(server, context(late, yes), entry, args)).toEqual({
+  expect(await confirming.confirm(server, context(late, yes), entry, args, "destructive")).toEqual({
     refused: expect.stringMatching(/^no confirmation from a person within 30 s: nothing was sent/),
   });
 });
@@ -57,7 +57,7 @@ test("an answer within the time goes ahead; one after it sends nothing and says 
 test("past the codec's own expiry, a minute later, the state itself is refused", async () => {
   vi.useFakeTimers({ toFake: ["Date"] });
   const confirming = confirmations(30_000);
-  const first = await confirming.confirm(server, context(), entry, args);
+  const first = await confirming.confirm(server, context(), entry, args, "destructive");
   const state = "ask" in first ? first.ask.requestState! : "";
   vi.advanceTimersByTime(91_000);
   await expect(confirming.verify(state, context())).rejects.toThrow("expired");

@@ -4,10 +4,11 @@ import { spawn, spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { root } from "../helpers/readme.js";
 import { TOOLS_LIST_CEILING } from "../../scripts/bench/tools-list.ts";
-import { bin, buildBin, exampleArguments, overStdio, textOf, toolsFile, type Running } from "./helpers.js";
+import { describeEffect, mayDestroy, strongest } from "../../surface/effect.ts";
+import { bin, buildBin, exampleArguments, overStdio, textOf, tools as allTools, type Running } from "./helpers.js";
 
 const env = { RAINBOND_TOKEN: "mock-token-1234" };
-const readTools = toolsFile.tools.filter((t) => t.operation.effect === "read").map((t) => t.tool.name);
+const readTools = allTools.filter((t) => strongest(t.operation.effect) === "read").map((t) => t.tool.name);
 let readOnly: Running;
 let readWrite: Running;
 
@@ -68,17 +69,17 @@ describe("tools/list", () => {
   test("annotations follow the spec's effect and method; schemas are objects without x- keys or examples", async () => {
     const { tools } = await readWrite.client.listTools();
     for (const tool of tools) {
-      const { operation } = toolsFile.tools.find((t) => t.tool.name === tool.name)!;
+      const { operation } = allTools.find((t) => t.tool.name === tool.name)!;
       expect(tool.annotations, tool.name).toEqual({
         title: tool.title,
-        readOnlyHint: operation.effect === "read",
-        destructiveHint: operation.effect === "destructive",
+        readOnlyHint: strongest(operation.effect) === "read",
+        destructiveHint: mayDestroy(operation.effect),
         idempotentHint: /^(GET|PUT|DELETE) /.test(operation.http),
         openWorldHint: true,
       });
       expect(tool.inputSchema.type).toBe("object");
       expect(tool.outputSchema?.type).toBe("object");
-      expect(tool.description).toMatch(operation.effect === "read" ? /changes nothing/ : /--allow-write/);
+      expect(tool.description).toContain(describeEffect(operation.effect));
     }
     const text = JSON.stringify(tools);
     expect(text).not.toMatch(/"x-|"example/);
@@ -93,7 +94,7 @@ describe("tools/list", () => {
 });
 
 describe("tools/call against the mock", () => {
-  test.each(toolsFile.tools.map((t) => t.tool.name))("%s answers", async (name) => {
+  test.each(allTools.map((t) => t.tool.name))("%s answers", async (name) => {
     const result = await readWrite.client.callTool({ name, arguments: exampleArguments(name) });
     expect(result.isError, textOf(result)).toBeFalsy();
     expect(result.structuredContent).toBeTypeOf("object");
