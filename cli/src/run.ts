@@ -1,7 +1,6 @@
 // Runs one method command: its flags and arguments into the client's method (which checks them, before anything is
 // sent), a person's confirmation where the call's effect needs one, the request as curl for --dry-run, the pages for
 // --all, and the answer, secrets masked, through --query onto stdout.
-import { Console } from "node:console";
 import type { Writable } from "node:stream";
 import { groups } from "../../generated/groups.js";
 import { createRainbondCore, type RainbondCore } from "../../src/call.js";
@@ -10,9 +9,10 @@ import type { LogLevel } from "../../src/options.js";
 import { escapeControl, redact } from "../../src/redact.js";
 import { curlOf, type RecordedRequest } from "../../surface/curl.js";
 import { WARNING, effectOf, needsConfirmation, type Effect } from "../../surface/effect.js";
-import { FORMATS, query, render, type Format } from "./output.js";
+import { FORMATS, layoutOf, query, render, type Format } from "./output.js";
 import { settingsOf } from "./settings.js";
 import type { Input, MethodCommand } from "./table.js";
+import { loggerOn } from "./terminal.js";
 import { UsageError, argumentsOf, fromText, readBody, shownArgument } from "./values.js";
 
 /** What a command reads and writes: the process's, or a test's. */
@@ -139,6 +139,8 @@ export async function runMethod(
   const values = valuesOf(command, flags, positionals, settings.scopes);
   const body = flags.body === undefined ? undefined : readBody(flags.body, io.stdinText);
   if (flags.all && !command.pager) throw new UsageError(`--all: ${method.name} does not page`);
+  if (flags.all && flags.page !== undefined)
+    throw new UsageError("--page with --all: --all walks every page from the first");
   const target = (flags.all && command.pager) || method;
   const fn = (groups as unknown as Record<string, Record<string, Method>>)[target.group]![target.method]!;
   const args = argumentsOf(command, values, body);
@@ -147,7 +149,7 @@ export async function runMethod(
     token,
     timeoutMs: integer("timeout-ms", flags.timeoutMs),
     retries: integer("retries", flags.retries),
-    logger: new Console(io.stderr), // its lines begin `[rainbond]`, masked by the client
+    logger: loggerOn(io.stderr), // its lines begin `[rainbond]`, masked by the client, escaped here
     logLevel: flags.logLevel as LogLevel | undefined,
   };
   const coreOf = (more: object = {}) => {
@@ -188,8 +190,7 @@ export async function runMethod(
   }
   const core = coreOf();
   const data = redact(await settle(fn(core, ...args)).catch((e) => Promise.reject(usage(e, named))), [token]);
-  const color = Boolean(io.stdout.isTTY) && !io.env.NO_COLOR;
-  io.stdout.write(await render(await query(data, flags.query), format, color));
+  io.stdout.write(await render(await query(data, flags.query), format, layoutOf(io)));
 }
 
 /** No token anywhere: an auth error (exit code 3), whose message says where one goes. */
