@@ -1,6 +1,8 @@
 // The code-generation pipeline, spec/ -> generated/, every step in this process: docs/editing-the-spec.md, "How it fits
 // together".
-import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -40,10 +42,48 @@ let printers: Awaited<ReturnType<typeof loadPrinters>> | undefined;
 async function loadPrinters() {
   // openapi-typescript's CommonJS build, through require: importing its ES module build makes Node scan the 9 MB
   // `typescript` CommonJS module for its export names (cjs-module-lexer), which doubles the cost of loading it.
-  const openapiTS: typeof import("openapi-typescript") = createRequire(import.meta.url)("openapi-typescript");
-  const prettier = await import("prettier");
-  const config = (await prettier.resolveConfig(join(root, "package.json"))) ?? {};
-  return { ...openapiTS, format: (source: string, parser: string) => prettier.format(source, { ...config, parser }) };
+  const require = createRequire(import.meta.url);
+  const openapiTS: typeof import("openapi-typescript") = require("openapi-typescript");
+  return { ...openapiTS, format: formatter(require("prettier/package.json").version) };
+}
+
+/** Where formatted outputs are kept, by the hash of what was formatted: a spec edit reformats only what it changed. */
+const FORMATTED = join(root, "node_modules", ".cache", "rainbond-openapi", "formatted");
+/** How many formatted outputs are kept: a few runs' worth. */
+const KEPT = 300;
+
+/**
+ * prettier's format with the project's configuration (package.json's `prettier`), through a cache of its outputs keyed
+ * by prettier's version, the configuration, the parser and the source: formatting is most of what a run of the loop
+ * (`--watch`) would otherwise spend. prettier itself is loaded on the first output the cache lacks.
+ */
+function formatter(version: string) {
+  let prettier: Promise<typeof import("prettier")> | undefined;
+  const config = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).prettier ?? {};
+  return async (source: string, parser: string) => {
+    const key = createHash("sha256")
+      .update(JSON.stringify([version, config, parser, source]))
+      .digest("hex");
+    const file = join(FORMATTED, key);
+    const kept = await readFile(file, "utf8").catch(() => undefined);
+    if (kept !== undefined) return kept;
+    const formatted = await (await (prettier ??= import("prettier"))).format(source, { ...config, parser });
+    await mkdir(FORMATTED, { recursive: true });
+    await writeFile(`${file}.${process.pid}`, formatted).then(() => rename(`${file}.${process.pid}`, file));
+    await forgetOldest();
+    return formatted;
+  };
+}
+
+/** The oldest formatted outputs beyond KEPT, removed. */
+async function forgetOldest() {
+  const names = await readdir(FORMATTED);
+  if (names.length <= KEPT) return;
+  const dated = await Promise.all(
+    names.map(async (name) => [name, (await stat(join(FORMATTED, name))).mtimeMs] as const),
+  );
+  dated.sort((a, b) => a[1] - b[1]);
+  await Promise.all(dated.slice(0, names.length - KEPT).map(([name]) => rm(join(FORMATTED, name), { force: true })));
 }
 
 /** Runs the pipeline in memory and returns { path relative to the project: formatted content }. */
@@ -61,20 +101,13 @@ async function buildOutputs(options: Options, timed: Timed): Promise<Record<stri
     throw new Error(`lint: ${totals.errors} error(s), ${totals.warnings} warning(s) in ${what}`);
   };
   const consoleRoot = consoleRootOf(ref);
-  const lintBoth = async () => {
-    clean(await lint({ ref, config, externalRefResolver }), "the spec");
-    if (consoleRoot) clean(await lint({ ref: consoleRoot, config, externalRefResolver }), `spec/${CONSOLE_ROOT}`);
-  };
-  await timed("lint", lintBoth);
-  // the console overlay beside the root (spec/README.md): linted as an Overlay document, applied to the bundle, and
-  // the overlaid document linted by the same rules as the spec
+  // the console overlay beside the root (spec/README.md): linted as an Overlay document, applied to the bundle
   const overlayFile = join(dirname(ref), OVERLAY_FILE);
   const overlay = await readOverlay(ref);
   // the departures page first: it names an action whose field no tool can carry (`__proto__`), which the lint of the
   // overlaid document would report only by what it broke
   const departures = overlay && departuresPage(overlay);
   if (overlay) clean(await lint({ ref: overlayFile, config, externalRefResolver }), OVERLAY_FILE);
-  if (options.lintOnly && !overlay) return {};
   // each bundle with a resolver of its own: Redocly's bundle rewrites the `$ref`s of the documents it has read, which a
   // second bundle through the same resolver would then not resolve (the two roots share spec/components/)
   const bundled = async (root: string, resolver = externalRefResolver) => {
@@ -90,13 +123,19 @@ async function buildOutputs(options: Options, timed: Timed): Promise<Record<stri
     return joinConsoleOperations(main, await bundled(consoleRoot, new BaseResolver(config.resolve)));
   };
   let spec = (await timed("bundle", bundleBoth)) as unknown as Spec & OpenAPI3;
-  if (overlay) {
-    spec = (await timed("overlay", () => applyOverlay(spec as never, overlay), OVERLAY_FILE)) as typeof spec;
+  if (overlay) spec = (await timed("overlay", () => applyOverlay(spec as never, overlay), OVERLAY_FILE)) as typeof spec;
+  // The whole document linted once, by redocly.yaml's rules: what every surface is made of. Only where it has problems
+  // are the roots linted too, each on its own, so that a problem is shown in its file and line.
+  const lintWhole = async () => {
     const source = JSON.stringify(spec);
-    const absoluteRef = `${ref}${consoleRoot ? ` and spec/${CONSOLE_ROOT}` : ""} with ${OVERLAY_FILE}`;
+    const absoluteRef = `${relative(root, ref)}${consoleRoot ? ` and spec/${CONSOLE_ROOT}` : ""}${overlay ? ` with ${OVERLAY_FILE}` : ""}`;
     const problems = await lintFromString({ source, absoluteRef, config, externalRefResolver });
-    clean(problems, `the spec with ${OVERLAY_FILE} applied`);
-  }
+    if (getTotals(problems).errors + getTotals(problems).warnings === 0) return;
+    clean(await lint({ ref, config, externalRefResolver }), "the spec");
+    if (consoleRoot) clean(await lint({ ref: consoleRoot, config, externalRefResolver }), `spec/${CONSOLE_ROOT}`);
+    clean(problems, absoluteRef);
+  };
+  await timed("lint", lintWhole);
   if (options.lintOnly) return {};
   printers ??= await timed("load-ts", loadPrinters, "openapi-typescript, prettier");
   const { default: openapiTS, astToString, format } = printers;
@@ -106,17 +145,19 @@ async function buildOutputs(options: Options, timed: Timed): Promise<Record<stri
   const walk = await timed("client", () => clientTable(spec));
   const table = await timed("table", () => tableOf(spec, walk), "table.json");
   const types = await timed("types", async () => astToString(await openapiTS(spec, { defaultNonNullable: false })));
-  const json = (value: unknown) => format(JSON.stringify(value), "json");
+  // the two JSON files and schema.ts are written as JSON.stringify and TypeScript's printer write them (prettier would
+  // take about 2 s of the run on them alone; .prettierignore names them); the client's files are formatted
+  const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
   const out = (name: string) => relative(root, join(options.outDir, name));
   const outputs: Record<string, string> = {
-    [out("openapi.json")]: await timed("format", () => json(spec), "openapi.json"),
-    [out("table.json")]: await json(table),
+    [out("openapi.json")]: json(spec),
+    [out("table.json")]: json(table),
+    [out("schema.ts")]: types,
   };
   const formatTs = async () => {
-    for (const [name, source] of Object.entries({ "schema.ts": types, ...walk.files }))
-      outputs[out(name)] = await format(source, "typescript");
+    for (const [name, source] of Object.entries(walk.files)) outputs[out(name)] = await format(source, "typescript");
   };
-  await timed("format-ts", formatTs, "schema.ts and the client's files");
+  await timed("format-ts", formatTs, "the client's files");
   /** The generated part of a file beside the output directory (the project's, for generated/), where it is. */
   const beside = async (name: string, marker: string, rewrite: (text: string) => string | Promise<string>) => {
     const file = join(dirname(options.outDir), name);
@@ -129,7 +170,9 @@ async function buildOutputs(options: Options, timed: Timed): Promise<Record<stri
     outputs[relative(root, page)] = await format(departures, "markdown");
   }
   await timed("methods", () =>
-    beside(METHODS_PAGE, START, (text) => withMethodsTable(text, { spec, methods: table.methods })),
+    beside(METHODS_PAGE, START, (text) =>
+      withMethodsTable(text, { spec, methods: table.methods }, (markdown) => format(markdown, "markdown")),
+    ),
   );
   return outputs;
 }

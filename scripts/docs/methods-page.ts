@@ -1,7 +1,6 @@
 // docs/methods.md's table of the client's methods, between the markers below: `npm run generate` writes it with
 // generated/ (and `--check` reports it stale), formatted by prettier as `npm run lint` checks it.
 import { join } from "node:path";
-import * as prettier from "prettier";
 import { root } from "../lib/script.ts";
 import { argumentNames, clientMethods, referenceAnchor, shortPath, siteUrl, type MethodRow } from "./methods.ts";
 
@@ -37,12 +36,25 @@ export function methodsTable(sources?: Parameters<typeof clientMethods>[0]): str
   return `<!-- prettier-ignore -->\n${table}\n\n${links}`;
 }
 
-/** The page's text with the table (of `sources`, see methodsTable) between the markers, formatted as prettier does. */
-export async function withMethodsTable(page: string, sources?: Parameters<typeof methodsTable>[0]): Promise<string> {
+/** Markdown formatted as prettier does, with the page's configuration. */
+async function prettierMarkdown(text: string): Promise<string> {
+  const prettier = await import("prettier");
+  const config = (await prettier.resolveConfig(join(root, METHODS_PAGE))) ?? {};
+  return prettier.format(text, { ...config, parser: "markdown" });
+}
+
+/**
+ * The page's text with the table (of `sources`, see methodsTable) between the markers, formatted as prettier does
+ * (by `format`: the generator's, which keeps what it formatted before).
+ */
+export async function withMethodsTable(
+  page: string,
+  sources?: Parameters<typeof methodsTable>[0],
+  format: (markdown: string) => Promise<string> = prettierMarkdown,
+): Promise<string> {
   const start = page.indexOf(START);
   const end = page.indexOf(END);
   if (start < 0 || end < start) throw new Error(`${METHODS_PAGE} needs the markers\n${START}\n${END}`);
   const text = `${page.slice(0, start + START.length)}\n\n${methodsTable(sources)}\n\n${page.slice(end)}`;
-  const config = (await prettier.resolveConfig(join(root, METHODS_PAGE))) ?? {};
-  return prettier.format(text, { ...config, parser: "markdown" });
+  return format(text);
 }

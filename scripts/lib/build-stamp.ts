@@ -12,7 +12,7 @@ export type Step = { name: string; files: string[]; current: string };
 export const GENERATE: Step = {
   name: "generate",
   files: [
-    ...["spec", "scripts", "generated", "package.json", "package-lock.json", "redocly.yaml"],
+    ...["spec", "scripts", "surface", "generated", "package.json", "package-lock.json", "redocly.yaml"],
     ...["docs/methods.md", "docs/mcp.md", "docs/console-departures.md"],
   ],
   current: "generated/ is up to date with spec/: generate skipped",
