@@ -21,12 +21,14 @@ import {
   RainbondTimeoutError,
   type RequestInfo,
 } from "rainbond-openapi";
-import type { RainbondCore } from "rainbond-openapi/core";
+import { createRainbondCore, type OperationInput, type RainbondCore } from "rainbond-openapi/core";
 import { requestOperation, type OperationId } from "rainbond-openapi/operations";
 import { escapeControl, maskText, oneLine, redact, secretsIn } from "../../src/redact.js";
+import type { RecordedRequest } from "../../surface/curl.js";
 import { effectOf, needsConfirmation, strongest } from "../../surface/effect.js";
+import { recorder, shownRequest } from "../../surface/request.js";
 import { confirmations } from "./confirm.js";
-import { entries, inputOf, mismatch, readsOnly, servedTools, unknownArguments } from "./tools.js";
+import { entries, inputOf, mismatch, readsOnly, servedTools, unknownArguments, unknownBodyMembers } from "./tools.js";
 import type { Selection, ToolEntry } from "./tools.js";
 
 /** An answer whose JSON is longer than this is cut, with a note on how to ask for less. */
@@ -77,17 +79,28 @@ export function createServer(options: ServerOptions): Server {
           : `changes the console (${strongest(entry.operation.effect)}): start the server with --allow-write`;
       return failure(`${tool} ${why}.`, known);
     }
-    const wrong = unknownArguments(entry, args);
+    const wrong = unknownArguments(entry, args) ?? unknownBodyMembers(entry, args.body);
     if (wrong) return failure(`${tool}: refused, nothing was sent: ${wrong}.`, known);
     const fixed = structuredClone(args); // what a person confirms is what is sent
-    const effect = effectOf(entry.operation.effect, fixed.body);
-    if (needsConfirmation(effect) && !options.trustAgent) {
-      const confirmed = await confirming.confirm(server, ctx, entry, fixed, effect);
-      if ("ask" in confirmed) return confirmed.ask;
-      if ("refused" in confirmed) return failure(`${tool}: ${confirmed.refused}`, known);
+    const input = inputOf(entry, fixed);
+    if (needsConfirmation(strongest(entry.operation.effect)) && !options.trustAgent) {
+      let request;
+      try {
+        request = await recordedRequest(core.baseUrl, tool as OperationId, input); // the client's checks first
+      } catch (err) {
+        return failure(`${tool}: ${explain(err, known)}`, known);
+      }
+      const body: unknown = request.body ? JSON.parse(request.body) : undefined;
+      const effect = effectOf(entry.operation.effect, body); // of the body as sent, its defaults filled in
+      if (needsConfirmation(effect)) {
+        const shown = shownRequest(request, known);
+        const confirmed = await confirming.confirm(server, ctx, entry, fixed, { shown, body, effect });
+        if ("ask" in confirmed) return confirmed.ask;
+        if ("refused" in confirmed) return failure(`${tool}: ${confirmed.refused}`, known);
+      }
     }
     try {
-      const data = await requestOperation(core, tool as OperationId, inputOf(entry, fixed), { signal });
+      const data = await requestOperation(core, tool as OperationId, input, { signal });
       const all = secretsIn(known, data); // the answer's own secret fields' values, wherever else they recur
       return answer(entry, redact(entry.operation.wrapped ? { items: data } : data, all), all);
     } catch (err) {
@@ -95,6 +108,19 @@ export function createServer(options: ServerOptions): Server {
     }
   }
   return server;
+}
+
+/** The request a call of `id` makes, recorded by a fetch that sends nothing; a RainbondInputError when the client
+ * refuses its input (then nothing would be sent either). */
+async function recordedRequest(baseUrl: string, id: OperationId, input: OperationInput): Promise<RecordedRequest> {
+  const { fetch, recorded } = recorder();
+  const core = createRainbondCore({ baseUrl, token: "recorded-not-sent", retries: 0, logLevel: "off", fetch });
+  await requestOperation(core, id, input).catch((err: unknown) => {
+    if (err instanceof RainbondInputError) throw err;
+  });
+  const request = recorded();
+  if (!request) throw new Error("the client made no request"); // it always makes one, or refuses the input
+  return request;
 }
 
 /** An error result: masked, and cut to MAX_ERROR_CHARS. */

@@ -69,8 +69,8 @@ test.each(["stdio", "http"] as const)(
     const { result, sent } = await sentDuring(call);
     expect(result.isError, textOf(result)).toBeFalsy();
     expect(sent).toEqual([DELETE]);
-    expect(asked).toEqual([expect.stringMatching(/^Delete a port of a component: team_id "q8k2mz5d", .*port "8080"/)]);
-    expect(asked[0]).toContain(`(${DELETE})`);
+    expect(asked).toEqual([expect.stringMatching(/^deleteComponentPort: Delete a port of a component\.\n/)]);
+    expect(asked[0]).toContain(`\n${DELETE.replace(" ", ` ${console_.url}`)}\n`);
     await call(); // a confirmation is for one call: the next one asks again
     expect(asked).toHaveLength(2);
   },
@@ -109,7 +109,7 @@ test("the confirmation is bound to the call: other arguments, a forged state or 
     requestState: string;
   };
   expect(inputRequests.confirm).toMatchObject({ method: "elicitation/create", params: { mode: "form" } });
-  expect(inputRequests.confirm!.params.message).toContain(`(${DELETE})`);
+  expect(inputRequests.confirm!.params.message).toContain(`\n${DELETE.replace(" ", ` ${console_.url}`)}\n`);
 
   const other = await sentDuring(() => retry(requestState, { ...args, port: "8081" }));
   expect([other.result.isError, other.sent]).toEqual([true, []]);
