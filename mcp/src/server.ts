@@ -30,6 +30,7 @@ import { effectOf, needsConfirmation, strongest } from "../../surface/effect.js"
 import { escapeUnsafe } from "../../surface/escape.js";
 import { recorder, shownRequest } from "../../surface/request.js";
 import { confirmations } from "./confirm.js";
+import { instructionsOf } from "./instructions.js";
 import { entries, inputOf, mismatch, readsOnly, servedTools, unknownArguments, unknownBodyMembers } from "./tools.js";
 import type { Selection, ToolEntry } from "./tools.js";
 
@@ -56,8 +57,9 @@ export function createServer(options: ServerOptions): Server {
   const { core, secrets, name, version } = options;
   const confirming = confirmations(options.confirmTimeoutMs);
   const requestState = { verify: confirming.verify }; // a confirmation's state is ours, signed, unaltered
-  const server = new Server({ name, version }, { capabilities: { tools: {} }, requestState });
   const served = servedTools(options);
+  const instructions = instructionsOf(served, options.allowWrite, options.trustAgent ?? false);
+  const server = new Server({ name, version }, { capabilities: { tools: {} }, requestState, instructions });
   server.setRequestHandler("tools/list", () => ({ tools: served.map((entry) => entry.tool) }));
   server.setRequestHandler("tools/call", async (request, ctx) => {
     const entry = entries.get(request.params.name);

@@ -31,6 +31,7 @@ test.each([
     try {
       const { tools } = await client.listTools();
       expect(tools).toHaveLength(17);
+      expect(client.getInstructions()).toMatch(/^This server operates one Rainbond console.*\n\nIt serves 17 tools/);
       const component = await client.callTool({ name: "getComponent", arguments: exampleArguments("getComponent") });
       expect(component.isError, textOf(component)).toBeFalsy();
       expect(component.structuredContent).toMatchObject({ service_id: expect.any(String) });
