@@ -66,6 +66,29 @@ describe("tools/list", () => {
     ]);
   });
 
+  test("descriptions are written for the agent: they do not restate the title, nor speak of the TypeScript client", async () => {
+    const { tools } = await readWrite.client.listTools();
+    const STOP = new Set(["the", "a", "an", "of", "in", "for", "to", "and", "by", "with", "its", "one", "each", "or"]);
+    /** The words of a text that carry meaning, stemmed crudely (`Lists` and `list`, `ports` and `port`), code left out. */
+    const words = (text: string) =>
+      (
+        text
+          .toLowerCase()
+          .replace(/`[^`]*`/g, " ")
+          .match(/[a-z]+/g) ?? []
+      )
+        .filter((word) => !STOP.has(word))
+        .map((word) => (word.length > 3 ? word.replace(/(es|s)$/, "") : word));
+    for (const tool of tools) {
+      const title = new Set(words(tool.title!));
+      const first = words(tool.description!.split(/(?<=[.!?])\s/)[0]!);
+      const restated = first.filter((word) => title.has(word)).length / first.length;
+      expect(restated, `${tool.name}: ${tool.description}`).toBeLessThan(0.6); // "Lists the ports of a component."
+    }
+    // no tool text (descriptions of the tool, its arguments and its answer) speaks of the client's own workings
+    expect(JSON.stringify(tools)).not.toMatch(/\bthe client\b|\bclient's\b|toSamples|retried by/i);
+  });
+
   test("annotations follow the spec's effect and method; schemas are objects without x- keys or examples", async () => {
     const { tools } = await readWrite.client.listTools();
     for (const tool of tools) {
