@@ -62,12 +62,16 @@ describe("on 127.0.0.1 (the default)", () => {
     );
   });
 
-  test("refuses a foreign Host with 403, and GET with 405 (the server is stateless)", async () => {
+  test("refuses a foreign Host with 403, GET with 405 (the server is stateless), and browser-style requests", async () => {
     const port = new URL(server.url).port;
     expect((await post(server.url, { host: "evil.example:80" })).status).toBe(403);
     expect((await post(server.url, { host: `localhost:${port}` })).status).toBe(200);
     const get = await fetch(server.url, { headers: { accept: "text/event-stream" } });
     expect(get.status).toBe(405);
+    // what a page can send without a CORS preflight (text/plain), and the preflight itself
+    expect((await post(server.url, { "content-type": "text/plain" })).status).toBe(415);
+    const preflight = await fetch(server.url, { method: "OPTIONS", headers: { origin: "http://evil.example" } });
+    expect(preflight.status).toBe(405);
   });
 });
 
