@@ -4,7 +4,9 @@
 //   - 2026-07-28, which has no requests from server to client: the tools/call answers `input_required` with the same
 //     question and a signed state naming the call (multi round-trip requests); the client asks its person and calls
 //     again with the answer and the state.
-// Either way the call sent is the one confirmed. The state binds the tool and a digest of its exact arguments, is
+// Either way the call sent is the one confirmed, and the question shows it whole (question()): the tool, the request
+// line and the effect, then every member of the body as the client sends it; masked secrets named, characters that do
+// not show escaped; too long to show whole, it is refused rather than cut. The state binds the tool and a digest of its exact arguments, is
 // signed with a key of this process (the SDK's HMAC codec, so a client cannot forge or alter it), expires with the
 // timeout, and is good for one call.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
@@ -15,12 +17,14 @@ import {
   inputRequired,
   inputResponse,
   type ClientCapabilities,
+  type ElicitRequestFormParams,
   type InputRequiredResult,
   type Server,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import { oneLine, redact } from "../../src/redact.js";
-import { WARNING, type Effect } from "../../surface/effect.js";
+import { MASK } from "../../src/redact.js";
+import { WARNING, effectOf, type Effect } from "../../surface/effect.js";
+import type { ShownRequest } from "../../surface/request.js";
 import type { ToolEntry } from "./tools.js";
 
 /** How long a person has to answer a confirmation, by default. */
@@ -46,25 +50,49 @@ const key = randomBytes(32);
 /** The ids of states already used, with their expiry: a confirmation is for one call. */
 const used = new Map<string, number>();
 
-/** The question to put to a person: what will change, and a box to tick. */
-function question(entry: ToolEntry, args: Record<string, unknown>, effect: Effect) {
+/** The longest question a person is asked: one that would be longer is refused, never cut (what a person confirms is
+ * all that is sent). */
+export const MAX_QUESTION_CHARS = 2_000;
+
+/** The question to put to a person: the tool, the request line and the effect first, then the body, every member as
+ * sent; or, when it is too long to show whole, why nothing is asked and nothing sent. */
+export function question(entry: ToolEntry, shown: ShownRequest, effect: Effect, body: unknown): Question {
   const { tool, operation } = entry;
   const title = tool.title ?? tool.name;
-  const request = operation.http.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(args[name])));
-  const ids = [...operation.pathParams, ...operation.queryParams].filter((name) => args[name] !== undefined);
-  const body = args.body === undefined ? "" : `, with the body ${JSON.stringify(redact(args.body, []))}`;
-  const message = oneLine(
-    `${title}: ${ids.map((id) => `${id} ${JSON.stringify(args[id])}`).join(", ")}${body} (${request}). ` +
-      `${WARNING[effect]} Make this call?`,
-    2_000,
-  );
+  const mark = operation.effect;
+  const value = typeof mark === "string" ? undefined : (body as Record<string, unknown> | undefined)?.[mark.by];
+  const by = typeof mark !== "string" && effectOf(mark, body) !== mark.otherwise;
+  const lines = [
+    `${tool.name}: ${/[.!?]$/.test(title) ? title : `${title}.`}`,
+    shown.line,
+    `Effect: ${effect}${by ? ` (${mark.by} ${JSON.stringify(value)})` : ""}. ${WARNING[effect]}`,
+    shown.body === undefined ? "No body." : `Body (JSON, every member as sent): ${shown.body}`,
+    ...(shown.masked.length ? [`Shown as ${MASK}, sent as given: ${shown.masked.join(", ")}.`] : []),
+    ...(shown.escaped ? [ESCAPED] : []),
+    "Make this call?",
+  ];
+  const message = lines.join("\n");
+  if (message.length > MAX_QUESTION_CHARS) {
+    return {
+      refused:
+        `the question a person would confirm is ${message.length} characters, over the ${MAX_QUESTION_CHARS} this ` +
+        "server asks. It is never shortened, so that a person reads all that is sent: nothing was sent. Send " +
+        "shorter values.",
+    };
+  }
   const requestedSchema = {
     type: "object" as const,
     properties: { confirm: { type: "boolean" as const, title: `Yes: ${title.toLowerCase()}`, default: false } },
     required: ["confirm"],
   };
-  return { mode: "form" as const, message, requestedSchema };
+  return { asked: { mode: "form" as const, message, requestedSchema } };
 }
+
+/** The question, as an elicitation form asks it; or why none is asked. */
+type Question = { refused: string } | { asked: ElicitRequestFormParams };
+
+const ESCAPED =
+  "Characters that do not show as themselves (controls, direction marks, zero-width ones) are written as \\u escapes.";
 
 /** Whether a client can put a form to its person (an empty `elicitation` capability means form). */
 function asksForms(capabilities: ClientCapabilities | undefined): boolean {
@@ -90,7 +118,7 @@ export function confirmations(timeoutMs = CONFIRM_TIMEOUT_MS) {
   const late = `no confirmation from a person within ${timeoutMs / 1000} s: ${UNCONFIRMED}`;
 
   /** 2025 revisions: ask with elicitation/create and wait. */
-  async function askAndWait(server: Server, asked: ReturnType<typeof question>, signal: AbortSignal) {
+  async function askAndWait(server: Server, asked: ElicitRequestFormParams, signal: AbortSignal) {
     try {
       return refusal(await server.elicitInput(asked, { timeout: timeoutMs, signal }));
     } catch {
@@ -103,7 +131,7 @@ export function confirmations(timeoutMs = CONFIRM_TIMEOUT_MS) {
     ctx: ServerContext,
     entry: ToolEntry,
     args: Record<string, unknown>,
-    asked: ReturnType<typeof question>,
+    asked: ElicitRequestFormParams,
   ): Promise<Confirmation> {
     const state = ctx.mcpReq.requestState<Pending>(); // checked by `verify` before the handler runs
     const call = digest(entry.tool.name, args);
@@ -127,8 +155,15 @@ export function confirmations(timeoutMs = CONFIRM_TIMEOUT_MS) {
 
   return {
     verify: codec.verify,
-    /** Whether a call of `effect` may go ahead, asking the person at the client the way its revision asks. */
-    async confirm(server: Server, ctx: ServerContext, entry: ToolEntry, args: Record<string, unknown>, effect: Effect) {
+    /** Whether a call may go ahead, asking the person at the client the way its revision asks: `request` is what it
+     * sends (the request as shown, and its body), `effect` what it does. */
+    async confirm(
+      server: Server,
+      ctx: ServerContext,
+      entry: ToolEntry,
+      args: Record<string, unknown>,
+      request: { shown: ShownRequest; body: unknown; effect: Effect },
+    ): Promise<Confirmation> {
       const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
       const modern = envelope?.[PROTOCOL_VERSION_META_KEY] !== undefined;
       const capabilities = modern
@@ -137,12 +172,13 @@ export function confirmations(timeoutMs = CONFIRM_TIMEOUT_MS) {
       if (!asksForms(capabilities)) {
         const why =
           "a person confirms this call, and this client cannot ask a person to confirm (it offers no form elicitation)";
-        return { refused: `${why}: ${UNCONFIRMED}` } satisfies Confirmation;
+        return { refused: `${why}: ${UNCONFIRMED}` };
       }
-      const asked = question(entry, args, effect);
-      if (modern) return askInBand(ctx, entry, args, asked);
-      const why = await askAndWait(server, asked, ctx.mcpReq.signal);
-      return (why ? { refused: why } : { go: true }) satisfies Confirmation;
+      const put = question(entry, request.shown, request.effect, request.body);
+      if ("refused" in put) return put;
+      if (modern) return askInBand(ctx, entry, args, put.asked);
+      const why = await askAndWait(server, put.asked, ctx.mcpReq.signal);
+      return why ? { refused: why } : { go: true };
     },
   };
 }

@@ -5,6 +5,7 @@ import type { Tool } from "@modelcontextprotocol/server";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
 import type { OperationInput } from "../../src/call.js";
 import { strongest } from "../../surface/effect.js";
+import { unknownMembers, type MemberSchema } from "../../surface/request.js";
 import { table, type TableOperation } from "../../surface/table.js";
 
 /** A tool and its operation, as the table gives them. */
@@ -87,6 +88,19 @@ export function unknownArguments(entry: ToolEntry, args: Record<string, unknown>
   if (!unknown.length) return undefined;
   const known = Object.keys(entry.tool.inputSchema.properties).join(", ") || "none";
   return `${unknown.join(", ")}: not an argument of ${entry.tool.name} (its arguments: ${known})`;
+}
+
+/** The members of a body that the spec does not know, named (at most five) with those it does, or undefined: such a
+ * call is refused before anything is asked or sent, as the client itself would send them. */
+export function unknownBodyMembers(entry: ToolEntry, body: unknown): string | undefined {
+  const schema = entry.tool.inputSchema.properties.body as MemberSchema | undefined;
+  const unknown = schema ? unknownMembers(schema, body, "body") : [];
+  if (!unknown.length) return undefined;
+  const { object, known } = unknown[0]!;
+  const named = unknown.slice(0, 5).map((member) => member.at);
+  const more = unknown.length > named.length ? ` and ${unknown.length - named.length} more` : "";
+  const verb = named.length > 1 ? "are not members" : "is not a member";
+  return `${named.join(", ")}${more} ${verb} the spec knows (${object}'s members: ${known.join(", ") || "none"})`;
 }
 
 /** The arguments as the operation's path, query and body. */

@@ -55,10 +55,11 @@ test("a person who confirms sees exactly what changes, and that call is sent", a
   const { result, sent } = await deletePort(server);
   expect(result.isError, textOf(result)).toBeFalsy();
   expect(asked).toHaveLength(1);
-  expect(asked[0]).toMatch(/^Delete a port of a component: team_id "q8k2mz5d", .*service_id "gr3f9c2a", port "8080"/);
-  expect(asked[0]).toContain(
-    "(DELETE /openapi/v1/teams/q8k2mz5d/regions/rainbond/apps/12/services/gr3f9c2a/ports/8080)",
-  );
+  expect(asked[0]!.split("\n").slice(0, 3)).toEqual([
+    "deleteComponentPort: Delete a port of a component.",
+    `DELETE ${console_.url}/openapi/v1/teams/q8k2mz5d/regions/rainbond/apps/12/services/gr3f9c2a/ports/8080`,
+    "Effect: destructive. It removes or overwrites this for good: it cannot be undone.",
+  ]);
   expect(sent.map((r) => `${r.method} ${r.pathname}`)).toEqual([
     "DELETE /openapi/v1/teams/q8k2mz5d/regions/rainbond/apps/12/services/gr3f9c2a/ports/8080",
   ]);

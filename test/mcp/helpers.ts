@@ -72,6 +72,9 @@ export async function nodeOverStdio(args: string[], env: Record<string, string>,
   return { client, stderr: () => stderr, close: () => client.close() };
 }
 
+/** A RAINBOND_MCP_TOKEN for the tests' HTTP servers that write (--allow-write over HTTP needs one). */
+export const MCP_BEARER = "test-mcp-bearer-0f3e9d2c7b1a6e5d4c8b";
+
 export interface HttpRunning {
   url: string;
   stderr: () => string;
