@@ -2,8 +2,7 @@
 // sent), a person's confirmation where the call's effect needs one, the request as curl for --dry-run, the pages for
 // --all, and the answer, secrets masked, through --query onto stdout.
 import type { Writable } from "node:stream";
-import { groups } from "../../generated/groups.js";
-import { createRainbondCore, type RainbondCore } from "../../src/call.js";
+import { createRainbondClient } from "../../src/client.js";
 import { RainbondInputError } from "../../src/errors.js";
 import type { LogLevel } from "../../src/options.js";
 import { escapeControl, redact } from "../../src/redact.js";
@@ -116,7 +115,7 @@ async function settle(answer: unknown): Promise<unknown> {
   return items;
 }
 
-type Method = (core: RainbondCore, ...args: unknown[]) => unknown;
+type Method = (...args: unknown[]) => unknown;
 
 /** Runs `command` with commander's `flags` and `positionals`; resolves when stdout has the data. */
 export async function runMethod(
@@ -142,7 +141,9 @@ export async function runMethod(
   if (flags.all && flags.page !== undefined)
     throw new UsageError("--page with --all: --all walks every page from the first");
   const target = (flags.all && command.pager) || method;
-  const fn = (groups as unknown as Record<string, Record<string, Method>>)[target.group]![target.method]!;
+  /** The method of a client of these options (the grouped client's: the same functions as every surface's). */
+  const methodOf = (client: object) =>
+    (client as Record<string, Record<string, Method>>)[target.group]![target.method]!;
   const args = argumentsOf(command, values, body);
   const options = {
     baseUrl: settings.baseUrl,
@@ -152,9 +153,9 @@ export async function runMethod(
     logger: loggerOn(io.stderr), // its lines begin `[rainbond]`, masked by the client, escaped here
     logLevel: flags.logLevel as LogLevel | undefined,
   };
-  const coreOf = (more: object = {}) => {
+  const clientOf = (more: object = {}) => {
     try {
-      return createRainbondCore({ ...options, ...more });
+      return createRainbondClient({ ...options, ...more });
     } catch (e) {
       throw usage(e, (argument) => OPTION_FLAGS[argument] ?? argument, false);
     }
@@ -172,8 +173,8 @@ export async function runMethod(
       };
       throw new Error("a dry run sends nothing");
     };
-    const core = coreOf({ retries: 0, logLevel: "off", fetch });
-    await settle(fn(core, ...args)).catch((e) => {
+    const client = clientOf({ retries: 0, logLevel: "off", fetch });
+    await settle(methodOf(client)(...args)).catch((e) => {
       if (e instanceof RainbondInputError) throw usage(e, named);
     });
     return sent!;
@@ -188,8 +189,8 @@ export async function runMethod(
     const sent = `${request.method} ${pathname}${search}${body === undefined ? "" : ` ${JSON.stringify(redact(body, [token]))}`}`;
     if (needsConfirmation(effect)) await confirm(command, sent, effect, io);
   }
-  const core = coreOf();
-  const data = redact(await settle(fn(core, ...args)).catch((e) => Promise.reject(usage(e, named))), [token]);
+  const client = clientOf();
+  const data = redact(await settle(methodOf(client)(...args)).catch((e) => Promise.reject(usage(e, named))), [token]);
   io.stdout.write(await render(await query(data, flags.query), format, layoutOf(io)));
 }
 
