@@ -7000,7 +7000,10 @@ export interface operations {
             query: {
                 /** @description The region (its name) whose figures or Prometheus to read. */
                 region_name: components["parameters"]["MonitorRegionName"];
-                /** @description A series selector, e.g. `up`. */
+                /**
+                 * @description A series selector, e.g. `up`.
+                 * @example up
+                 */
                 "match[]": string;
                 /** @description Start, a Unix timestamp in seconds. */
                 start?: number;
@@ -7019,6 +7022,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "__name__": "up",
+                     *           "instance": "127.0.0.1:9090",
+                     *           "job": "prometheus"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description `success` or `error`. */
                         status: string;
@@ -7060,6 +7075,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "instance_status": "running",
+                     *         "team_alias": "Default",
+                     *         "app_name": "web",
+                     *         "component_name": "nginx",
+                     *         "disk_usage": 0,
+                     *         "memory_usage": 128,
+                     *         "cpu_usage": 20
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["InstanceMonitor"][];
                 };
             };

@@ -105,21 +105,39 @@ function expectAccepted(made: Exchange[], operationId: string) {
 
 const now = Math.floor(Date.now() / 1000);
 const methods = readMethods();
+/**
+ * Prism 5 cannot match a query parameter whose name needs percent-encoding (`match[]`: it looks for `match%5b%5d`
+ * whatever was sent), so it refuses every request of such an operation: those are checked by the query they send.
+ */
+const prismCannotMatch = (method: (typeof methods)[number]) =>
+  method.inputs.some((input) => input.kind === "option" && /[^\w.~-]/.test(input.spec));
+
+test.each(methods.filter(prismCannotMatch).map((m) => [m.name, m] as const))(
+  "%s sends its query parameters by the spec's names, which Prism cannot match",
+  async (_, method) => {
+    const { client, exchanges } = recordingClient();
+    await callMethod(client, method).then(undefined, () => undefined); // Prism's refusal
+    const query = new URL(exchanges[0]!.url).searchParams;
+    for (const input of method.inputs.filter((i) => i.kind === "option" && i.required))
+      expect(query.has(input.spec), input.spec).toBe(true);
+  },
+);
 
 describe("every method of generated/table.json, with the spec's examples, against the Prism mock", () => {
-  test("covers the 17 operations of the spec", () => {
-    expect(specOperations).toHaveLength(17);
+  test("covers the 101 operations the console serves", () => {
+    expect(specOperations).toHaveLength(101);
     expect(new Set(methods.map((m) => m.operationId))).toEqual(new Set(specOperations.map((o) => o.operationId)));
   });
 
-  test.each(methods.map((m) => [m.name, m] as const))(
+  test.each(methods.filter((m) => !prismCannotMatch(m)).map((m) => [m.name, m] as const))(
     "%s returns the example of its operation's answer",
     async (_, method) => {
       const { client, exchanges } = recordingClient();
       const { status, example } = successOf(method.operationId);
       if (method.kind === "paging") {
-        const page = example as { total: number; regions: unknown[] };
-        expect(await callMethod(client, method)).toEqual(page.regions);
+        // a page holds one list: the items the iterator yields
+        const items = Object.values(example as object).find(Array.isArray);
+        expect(await callMethod(client, method)).toEqual(items);
       } else {
         const { data, response } = await (callMethod(client, method) as RainbondPromise<unknown>).withResponse();
         expect(data).toEqual(example);

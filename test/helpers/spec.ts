@@ -61,10 +61,15 @@ export function operationById(operationId: string): LocatedOperation {
   return found;
 }
 
-/** The example of an operation's JSON answer with `status` (e.g. Prism's answer to an invalid request). */
+/**
+ * The example of an operation's JSON answer with `status` (e.g. Prism's answer to an invalid request); undefined for an
+ * answer the spec declares without content.
+ */
 export function responseExample(operationId: string, status: number | string): unknown {
   const response = operationById(operationId).operation.responses[status];
-  const media = response && deref(response).content?.["application/json"];
+  const declared = response && deref(response);
+  if (declared && !declared.content) return undefined;
+  const media = declared?.content?.["application/json"];
   if (!media || !("example" in media)) throw new Error(`${operationId} ${status} has no JSON example`);
   return media.example;
 }
