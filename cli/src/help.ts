@@ -88,9 +88,8 @@ export function after(command: MethodCommand): string {
         ? "Asks on a terminal first where the effect needs it; elsewhere those need --yes."
         : "Asks on a terminal first; elsewhere needs --yes.",
     );
-  const verb = method.http.split(" ")[0]!;
-  if (!operation.idempotent && verb !== "POST")
-    lines.push(`A ${verb} that changes the console: sent once, never retried.`);
+  if (command.sentOnce)
+    lines.push(`A ${method.http.split(" ")[0]} that changes the console: sent once, never retried.`);
   if (method.via) lines.push(`Calls ${method.via}${method.fixed ? ` with ${JSON.stringify(method.fixed)}` : ""}.`);
   if (command.pager) lines.push("--all walks every page and prints the items.");
   if (method.returns === "void") lines.push("Answers without content: prints nothing on stdout (exit code 0).");

@@ -28,6 +28,8 @@ export interface MethodCommand {
   /** The iterator that walks this method's pages (`--all`). */
   pager?: ClientMethod;
   operation: OperationFacts;
+  /** A GET, PUT or DELETE that the spec marks never to be sent twice (the console's destructive GETs). */
+  sentOnce: boolean;
 }
 
 export const methods = table.methods;
@@ -42,6 +44,7 @@ export function commandsByGroup(): Map<string, MethodCommand[]> {
   const groups = new Map<string, MethodCommand[]>();
   for (const method of methods) {
     const group = kebab(method.group);
+    const operation = table.operations[method.operationId] as OperationFacts;
     const command: MethodCommand = {
       method,
       name: kebab(method.method),
@@ -49,7 +52,8 @@ export function commandsByGroup(): Map<string, MethodCommand[]> {
       inputs: method.inputs,
       body: method.args.some((a) => a.kind === "body"),
       pager: methods.find((m) => m.name === method.pager),
-      operation: table.operations[method.operationId] as OperationFacts,
+      operation,
+      sentOnce: !operation.idempotent && !method.http.startsWith("POST "),
     };
     groups.set(group, [...(groups.get(group) ?? []), command]);
   }

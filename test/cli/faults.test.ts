@@ -172,8 +172,9 @@ describe("calls a person confirms", () => {
     const ran = await run(["ports", "delete", ...component, "8080"]);
     expect([ran.code, ran.stdout]).toEqual([2, ""]);
     expect(ran.stderr).toBe(
-      `rainbond: ports delete: Delete a port of a component: DELETE ${base}/ports/8080. It removes or overwrites ` +
-        "this for good: it cannot be undone. Pass --yes to go on (there is no terminal to ask on); nothing was sent\n",
+      `rainbond: ports delete: Delete a port of a component: DELETE ${fault.url}${base}/ports/8080. It removes or ` +
+        "overwrites this for good: it cannot be undone. Pass --yes to go on (there is no terminal to ask on); nothing " +
+        "was sent\n",
     );
     const bad = await run(["ports", "open-outer", ...component, "0"]); // a shortcut of ports.update: the client names that
     expect(bad.stderr).toMatch(/^rainbond: ports\.update: <port> must be a port number from 1 to 65535 \(got 0\)\n$/);
@@ -188,7 +189,8 @@ describe("calls a person confirms", () => {
     fault.reset();
     const open = await run(["ports", "open-outer", ...component, "8080"]);
     expect(open.stderr).toBe(
-      `rainbond: ports open-outer: Enables external service on a port: PUT ${base}/ports/8080 {"action":"open_outer"}. ` +
+      `rainbond: ports open-outer: Enables external service on a port: PUT ${fault.url}${base}/ports/8080 ` +
+        '{"action":"open_outer"}. ' +
         "It opens this to the outside network (another call can close it again). Pass --yes to go on (there is no " +
         "terminal to ask on); nothing was sent\n",
     );
