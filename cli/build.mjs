@@ -27,12 +27,13 @@ const dist = join(here, "dist");
 
 /**
  * What the command line reads of the table (cli/src/table.ts, OperationFacts): every method, and of each operation
- * whether it may be sent twice, the console's defect and findings, and its body's schema (which members the spec
- * knows). The rest of an operation (its MCP tool: descriptions, input and output schemas, annotations) is left out.
+ * whether it may be sent twice, the console's defect and findings, its path parameters and its body's schema (which
+ * members the spec knows). The rest of an operation (its MCP tool: descriptions, input and output schemas, annotations) is left out.
  */
 function tableForCli({ methods, operations }) {
-  const facts = ({ idempotent, defect, findings, tool }) => ({
+  const facts = ({ idempotent, defect, findings, pathParams, tool }) => ({
     idempotent,
+    pathParams,
     ...(defect !== undefined && { defect }),
     ...(findings !== undefined && { findings }),
     tool: { inputSchema: { properties: { body: tool.inputSchema.properties.body } } },

@@ -18,7 +18,8 @@ const wrapped = (text: string, indent = "") =>
 /** What an input's help line says: the spec's text, what it takes, whether it is required, where its default is. */
 export function describe(command: MethodCommand, input: Input): string {
   const parts = [plain(command.method.docs[input.spec])];
-  if (input.kind === "scope") parts.push(`Default: $RAINBOND_${input.name.toUpperCase()}, or the profile's.`);
+  if (input === command.target) parts.push("Required: it names what the call removes, so no default is taken.");
+  else if (input.kind === "scope") parts.push(`Default: $RAINBOND_${input.name.toUpperCase()}, or the profile's.`);
   else if (input.required && !input.positional) parts.push("Required.");
   return parts.filter(Boolean).join(" ");
 }

@@ -54,7 +54,10 @@ export const formatOf = (flags: CommonFlags, io: Io): Format => {
   return format;
 };
 
-/** The inputs' values: positionals in order, flags by name, scope ids falling back to the environment or a profile. */
+/**
+ * The inputs' values: positionals in order, flags by name, scope ids falling back to the environment or a profile;
+ * but the id naming what a destructive call removes (`apps delete --app`) must be typed.
+ */
 function valuesOf(
   command: MethodCommand,
   flags: Record<string, unknown>,
@@ -66,9 +69,15 @@ function valuesOf(
   let next = 0;
   for (const input of command.inputs) {
     const camel = input.name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-    const text = input.positional
-      ? positionals[next++]
-      : ((flags[camel] as string | boolean | undefined) ?? (input.kind === "scope" ? scopes[input.name] : undefined));
+    const typed = input.positional ? positionals[next++] : (flags[camel] as string | boolean | undefined);
+    const byDefault = input.kind === "scope" && typed === undefined ? scopes[input.name] : undefined;
+    if (input === command.target && byDefault !== undefined) {
+      throw new UsageError(
+        `${command.method.name}: --${input.name} must be typed: it names what the call removes, so neither ` +
+          `RAINBOND_${input.name.toUpperCase()} nor a profile's default is taken for it`,
+      );
+    }
+    const text = typed ?? byDefault;
     values.set(input, text === undefined ? undefined : fromText(input, text, dates));
   }
   return values;

@@ -11,7 +11,7 @@ export { COMMON_FLAGS, kebab } from "../../surface/flags.js";
 export type { ClientMethod, Input };
 
 /** What the command line reads of a method's operation: all that cli/build.mjs keeps of `operations`. */
-export type OperationFacts = Pick<TableOperation, "idempotent" | "defect" | "findings"> & {
+export type OperationFacts = Pick<TableOperation, "idempotent" | "defect" | "findings" | "pathParams"> & {
   /** The body's schema, as the MCP tool takes it: which members the spec knows. */
   tool: { inputSchema: { properties: { body?: MemberSchema } } };
 };
@@ -30,6 +30,11 @@ export interface MethodCommand {
   operation: OperationFacts;
   /** A GET, PUT or DELETE that the spec marks never to be sent twice (the console's destructive GETs). */
   sentOnce: boolean;
+  /**
+   * The scope id that names what a destructive call removes or overwrites (`apps delete`: DELETE .../apps/{app_id}):
+   * typed on the command line, never a default from the environment or a profile.
+   */
+  target?: Input;
 }
 
 export const methods = table.methods;
@@ -54,6 +59,10 @@ export function commandsByGroup(): Map<string, MethodCommand[]> {
       pager: methods.find((m) => m.name === method.pager),
       operation,
       sentOnce: !operation.idempotent && !method.http.startsWith("POST "),
+      target:
+        method.effect === "destructive"
+          ? method.inputs.find((i) => i.kind === "scope" && i.spec === operation.pathParams.at(-1))
+          : undefined,
     };
     groups.set(group, [...(groups.get(group) ?? []), command]);
   }
