@@ -3,9 +3,9 @@
 // method that nobody confirmed sends nothing; and the token in no output, --dry-run and debug logs included. Against
 // the fault server of test/faults/ and the console stand-in of test/verify/ (loopback servers of our own).
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { answer, startFaultServer, type Answer, type FaultServer } from "../faults/server.js";
+import { answer, type Answer, type FaultServer } from "../faults/server.js";
 import { KEY_FILE, REGION_TOKEN, TOKEN, ids, startStandIn, type StandIn } from "../verify/stand-in.js";
-import { buildBin, rainbond, type Ran } from "./helpers.js";
+import { rainbond, withFaultServer, type Ran } from "./helpers.js";
 
 // each test runs the bin as a child process, a few times: seconds each on a busy machine
 vi.setConfig({ testTimeout: 90_000 });
@@ -13,27 +13,13 @@ vi.setConfig({ testTimeout: 90_000 });
 const token = "tok-CLI-FAULT-91b3e6d0";
 const component = ["--team", "q8k2mz5d", "--region", "rainbond", "--app", "12", "--component", "gr3f9c2a"];
 const base = "/openapi/v1/teams/q8k2mz5d/regions/rainbond/apps/12/services/gr3f9c2a";
+const against = withFaultServer(token);
 let fault: FaultServer;
-const outputs: Ran[] = [];
+beforeAll(() => void (fault = against.server()));
 
-beforeAll(async () => {
-  buildBin();
-  fault = await startFaultServer();
-});
-afterAll(async () => {
-  await fault?.close();
-  for (const ran of outputs) expect(`${ran.stdout}${ran.stderr}`).not.toContain(token);
-});
-
-/** Runs against the fault server with the token, `--retries 0` unless given; remembers the output for the token check. */
-async function run(args: string[], env: Record<string, string> = {}, input = ""): Promise<Ran> {
-  const retries = args.includes("--retries") ? [] : ["--retries", "0"];
-  const ran = await rainbond([...args, ...retries], {
-    env: { RAINBOND_URL: fault.url, RAINBOND_TOKEN: token, ...env },
-    input,
-  });
-  outputs.push(ran);
-  return ran;
+/** Runs against the fault server with the token, `--retries 0` unless given. */
+function run(args: string[], env: Record<string, string> = {}, input = ""): Promise<Ran> {
+  return against.run(args.includes("--retries") ? args : [...args, "--retries", "0"], { env, input });
 }
 
 describe("exit codes by class of failure", () => {

@@ -3,33 +3,20 @@
 // request.ts: the whole body, console-like text included; secret members masked and named), a body member the spec
 // does not know is refused before anything is asked, the console's destructive GETs are asked like any destructive
 // call and never sent twice, and an answer without content prints nothing.
-import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { answer, startFaultServer, type FaultServer } from "../faults/server.js";
-import { buildBin, rainbond, type Ran } from "./helpers.js";
+import { beforeAll, describe, expect, test, vi } from "vitest";
+import { answer, type FaultServer } from "../faults/server.js";
+import { withFaultServer } from "./helpers.js";
 
 vi.setConfig({ testTimeout: 90_000 }); // each test runs the bin as a child process
 
 const token = "tok-CLI-REQUESTS-7d21c4f9";
 const region = ["--team", "q8k2mz5d", "--region", "rainbond"];
 const component = [...region, "--app", "12", "--component", "gr3f9c2a"];
+const against = withFaultServer(token);
 let fault: FaultServer;
-const outputs: Ran[] = [];
-
-beforeAll(async () => {
-  buildBin();
-  fault = await startFaultServer();
-});
-afterAll(async () => {
-  await fault?.close();
-  for (const ran of outputs) expect(`${ran.stdout}${ran.stderr}`).not.toContain(token);
-});
-
-/** Runs against the fault server with the token and no terminal; remembers the output for the token check. */
-async function run(args: string[], input = ""): Promise<Ran> {
-  const ran = await rainbond(args, { env: { RAINBOND_URL: fault.url, RAINBOND_TOKEN: token }, input });
-  outputs.push(ran);
-  return ran;
-}
+beforeAll(() => void (fault = against.server()));
+/** Runs against the fault server with the token and no terminal. */
+const run = (args: string[], input = "") => against.run(args, { input });
 
 describe("the question before a confirmed call shows the request as it will be sent", () => {
   test("a body holding console-like text is shown as sent, not replaced as an answer's traceback is", async () => {
