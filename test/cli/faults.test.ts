@@ -256,7 +256,7 @@ describe("--dry-run", () => {
     });
     expect([noToken.code, noToken.stdout]).toEqual([
       0,
-      `curl -X DELETE ${fault.url}${base}/ports/8080 -H "Authorization: $RAINBOND_TOKEN"\n`,
+      `curl -X DELETE '${fault.url}${base}/ports/8080' -H "Authorization: $RAINBOND_TOKEN"\n`,
     ]);
     expect(fault.requests).toHaveLength(0);
   });
