@@ -57,6 +57,7 @@ export default defineConfig({
     // Most files wait on child processes and loopback servers rather than compute: two at a time even on two cores
     // (vitest's default there is one), which takes `npm test` from about 2 m 50 s to under 2 minutes.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    reporters: ["./test/progress-reporter.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [
