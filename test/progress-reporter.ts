@@ -27,7 +27,7 @@ export default class ProgressReporter extends DefaultReporter {
     this.total = specifications.length;
     this.lastLine = performance.now();
     if (this.isTTY) return;
-    this.log(`vitest: ${this.total} test files`);
+    this.log(`vitest: ${this.total} test file${this.total === 1 ? "" : "s"}`);
     this.heartbeat = setInterval(() => this.sayWhatRuns(), QUIET_MS / 4).unref();
   }
 

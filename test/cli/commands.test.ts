@@ -8,7 +8,7 @@ import { exampleOf as example } from "../../cli/src/help.ts";
 import { commandsByGroup } from "../../cli/src/table.ts";
 import { readMethods } from "../../scripts/lib/methods.ts";
 import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
-import { buildBin, configDir, rainbond } from "./helpers.js";
+import { configDir, rainbond } from "./helpers.js";
 
 // each test runs the bin as a child process, a few times: seconds each on a busy machine
 vi.setConfig({ testTimeout: 90_000 });
@@ -16,8 +16,6 @@ vi.setConfig({ testTimeout: 90_000 });
 const methods = readMethods();
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 const groups = [...new Set(methods.map((m) => m.group))];
-
-beforeAll(() => buildBin());
 
 describe("--help", () => {
   test("rainbond --help lists every group, the profiles and completion, and the exit codes", async () => {

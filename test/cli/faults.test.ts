@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { answer, startFaultServer, type Answer, type FaultServer } from "../faults/server.js";
 import { KEY_FILE, REGION_TOKEN, TOKEN, ids, startStandIn, type StandIn } from "../verify/stand-in.js";
-import { buildBin, rainbond, type Ran } from "./helpers.js";
+import { rainbond, type Ran } from "./helpers.js";
 
 // each test runs the bin as a child process, a few times: seconds each on a busy machine
 vi.setConfig({ testTimeout: 90_000 });
@@ -17,7 +17,6 @@ let fault: FaultServer;
 const outputs: Ran[] = [];
 
 beforeAll(async () => {
-  buildBin();
   fault = await startFaultServer();
 });
 afterAll(async () => {

@@ -7,7 +7,7 @@ import { callMethod, readMethods } from "../../scripts/lib/methods.ts";
 import { createRainbondClient, redact } from "../../src/index.js";
 import { exampleOf as example } from "../../cli/src/help.ts";
 import { commandsByGroup } from "../../cli/src/table.ts";
-import { buildBin, rainbond, words } from "./helpers.js";
+import { rainbond, words } from "./helpers.js";
 
 // each test runs the bin as a child process, a few times: seconds each on a busy machine
 vi.setConfig({ testTimeout: 90_000 });
@@ -17,7 +17,6 @@ const methods = readMethods();
 let env: Record<string, string>;
 
 beforeAll(() => {
-  buildBin();
   env = { RAINBOND_URL: inject("prismUrl"), RAINBOND_TOKEN: token };
 });
 

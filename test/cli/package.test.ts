@@ -5,9 +5,9 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { beforeAll, expect, test, vi } from "vitest";
+import { expect, test, vi } from "vitest";
 import { root } from "../helpers/readme.js";
-import { bin, buildBin } from "./helpers.js";
+import { bin } from "./helpers.js";
 
 // each test runs the bin as a child process, a few times: seconds each on a busy machine
 vi.setConfig({ testTimeout: 90_000 });
@@ -15,8 +15,6 @@ vi.setConfig({ testTimeout: 90_000 });
 const json = (path: string) => JSON.parse(readFileSync(join(root, path), "utf8"));
 const npm = (args: string[], cwd: string) =>
   execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-
-beforeAll(() => buildBin());
 
 test("the client's package gains no dependency and packs nothing of cli/", () => {
   expect(Object.keys(json("package.json").dependencies)).toEqual(["openapi-fetch"]);

@@ -5,15 +5,7 @@
 import { ProtocolError } from "@modelcontextprotocol/client";
 import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
 import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
-import {
-  NOT_CONFIRMED,
-  buildBin,
-  exampleAnswer,
-  exampleArguments,
-  overHttp,
-  textOf,
-  type HttpRunning,
-} from "./helpers.js";
+import { NOT_CONFIRMED, exampleAnswer, exampleArguments, overHttp, textOf, type HttpRunning } from "./helpers.js";
 import { v2Client, v2Http, v2Stdio, type V2Confirm, type V2Options } from "./v2.js";
 
 const env = { RAINBOND_TOKEN: "tok-in-band-5d1e9a3c" };
@@ -25,7 +17,6 @@ let http: HttpRunning;
 const clients: { close: () => Promise<void> }[] = [];
 
 beforeAll(async () => {
-  buildBin();
   console_ = await startRecordingServer(() => ({ body: exampleAnswer("deleteComponentPort") }));
   http = await overHttp(["--base-url", console_.url, "--allow-write", "--retries", "0"], env);
 });

@@ -6,7 +6,6 @@ import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
 import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
 import {
   NOT_CONFIRMED,
-  buildBin,
   exampleAnswer,
   exampleArguments,
   overStdio,
@@ -21,7 +20,6 @@ let console_: RecordingServer;
 const running: Running[] = [];
 
 beforeAll(async () => {
-  buildBin();
   console_ = await startRecordingServer(() => ({ body: exampleAnswer("deleteComponentPort") }));
 });
 afterEach(async () => {

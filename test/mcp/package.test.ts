@@ -7,10 +7,10 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { withToolsTable } from "../../scripts/mcp-tools.ts";
 import { root } from "../helpers/readme.js";
-import { bin, buildBin, toolsFile } from "./helpers.js";
+import { bin, toolsFile } from "./helpers.js";
 
 const json = (path: string) => JSON.parse(readFileSync(join(root, path), "utf8"));
 /** `npm pack --dry-run --json` of the package in `dir`: its files and manifest, without running scripts. */
@@ -22,8 +22,6 @@ function packed(dir: string): { files: { path: string }[]; name: string } {
   });
   return JSON.parse(output)[0];
 }
-
-beforeAll(() => buildBin());
 
 test("the client's package gains no MCP dependency and packs nothing of mcp/", () => {
   const manifest = json("package.json");

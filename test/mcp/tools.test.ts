@@ -4,7 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { root } from "../helpers/readme.js";
 import { TOOLS_LIST_CEILING } from "../../scripts/bench/tools-list.ts";
-import { bin, buildBin, exampleArguments, overStdio, textOf, toolsFile, type Running } from "./helpers.js";
+import { bin, exampleArguments, overStdio, textOf, toolsFile, type Running } from "./helpers.js";
 
 const env = { RAINBOND_TOKEN: "mock-token-1234" };
 const readTools = toolsFile.tools.filter((t) => t.operation.effect === "read").map((t) => t.tool.name);
@@ -12,7 +12,6 @@ let readOnly: Running;
 let readWrite: Running;
 
 beforeAll(async () => {
-  buildBin();
   const base = ["--base-url", inject("prismUrl")];
   const confirms = () => ({ action: "accept" as const, content: { confirm: true } }); // a person who says yes
   [readOnly, readWrite] = await Promise.all([
