@@ -35,7 +35,7 @@ function core(options: Partial<ClientOptions> = {}) {
   const made = createRainbondCore({
     baseUrl: server.url,
     token: TOKEN,
-    timeoutMs: 2_000,
+    timeoutMs: 30_000,
     retryDelay: { baseMs: 1, maxMs: 2 },
     logger: log.logger,
     logLevel: "debug",

@@ -35,18 +35,16 @@ const ACCESS_KEY = "mkey-hostile-Q7w3Zp9L";
 const installBody = installBodyWith(ACCESS_KEY);
 
 describe("1. a body that freezes a regular expression", () => {
-  it(
-    "128 KB of '<' as text/html on a 502: three attempts, settled well within one timeoutMs",
-    { timeout: 5_000 },
-    async () => {
-      server.script("GET", paths.ports, answer.html(502, "<".repeat(128 * 1024)));
-      const { client, log } = faultClient(server.url, { timeoutMs: 1_000 });
-      const err = await rejection(client.ports.list(component));
-      expect(err).toBeInstanceOf(RainbondServerError);
-      expect(server.count("GET", paths.ports)).toBe(3);
-      expectNoSecrets(err, log.lines);
-    },
-  );
+  // How long the excerpt takes is not measured here (a busy machine would decide it): the test below bounds what it
+  // reads, which is what keeps it from freezing.
+  it("128 KB of '<' as text/html on a 502: three attempts, each a RainbondServerError with its excerpt", async () => {
+    server.script("GET", paths.ports, answer.html(502, "<".repeat(128 * 1024)));
+    const { client, log } = faultClient(server.url);
+    const err = await rejection(client.ports.list(component));
+    expect(err).toBeInstanceOf(RainbondServerError);
+    expect(server.count("GET", paths.ports)).toBe(3);
+    expectNoSecrets(err, log.lines);
+  });
 
   it("excerpt() reads only the first EXCERPT_SCAN characters: what follows them changes nothing", () => {
     const head = "<".repeat(128 * 1024);

@@ -76,15 +76,15 @@ describe("logging of failures", () => {
 
   it("default level: a POST's 5xx and a timeout (neither retried) log nothing", async () => {
     const log = recordingLogger();
-    const client = createRainbondClient({ baseUrl: server.url, token: TOKEN, logger: log.logger, timeoutMs: 100 });
+    const client = createRainbondClient({ baseUrl: server.url, token: TOKEN, logger: log.logger });
     server.script("POST", paths.ports, answer.json(500, { msg: "boom" }));
     await expect(client.ports.add(component, { port: 8080, protocol: "http" })).rejects.toBeInstanceOf(
       RainbondServerError,
     );
     server.script("POST", paths.ports, answer.hang());
-    await expect(client.ports.add(component, { port: 8080, protocol: "http" })).rejects.toBeInstanceOf(
-      RainbondTimeoutError,
-    );
+    await expect(
+      client.ports.add(component, { port: 8080, protocol: "http" }, { timeoutMs: 100 }),
+    ).rejects.toBeInstanceOf(RainbondTimeoutError);
     expect(log.lines).toEqual([]);
   });
 
