@@ -10,10 +10,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { root } from "./helpers/readme.js";
-import { startRecordingServer, type RecordingServer } from "./helpers/recording-server.js";
+import { startFaultServer, type FaultServer } from "./faults/server.js";
 
 let dir: string;
-let server: RecordingServer;
+let server: FaultServer;
 
 const edit = (file: string, from: string | RegExp, to: string) => {
   const path = join(dir, file);
@@ -65,7 +65,7 @@ beforeAll(async () => {
     join(dir, "tsconfig.consumer.json"),
     JSON.stringify({ extends: "./tsconfig.json", include: ["src", "generated", "consumer.ts"] }),
   );
-  server = await startRecordingServer((req) => ({
+  server = await startFaultServer((req) => ({
     body: req.pathname.endsWith("/ports") ? [] : req.method === "GET" && req.pathname.endsWith("/apps") ? [] : {},
   }));
 }, 120_000);

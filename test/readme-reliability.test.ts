@@ -13,7 +13,7 @@ import {
   writeExample,
   type Printed,
 } from "./helpers/readme.js";
-import { startRecordingServer, type RecordingServer } from "./helpers/recording-server.js";
+import { startFaultServer, type FaultServer } from "./faults/server.js";
 import { responseExample, successOf } from "./helpers/spec.js";
 
 const blocks = tsBlocks(readmeSection("reliability"));
@@ -36,13 +36,13 @@ function expectNothingElsePrinted(printed: Printed) {
 }
 
 let tmp: ReturnType<typeof tempDir>;
-let proxy: RecordingServer;
+let proxy: FaultServer;
 let portsAsked = 0;
 
 beforeAll(async () => {
   tmp = tempDir("readme-reliability");
   const mock = inject("prismUrl");
-  proxy = await startRecordingServer(async ({ method, url, pathname, headers, body }) => {
+  proxy = await startFaultServer(async ({ method, url, pathname, headers, body }) => {
     if (pathname.endsWith("/ports") && ++portsAsked === 1) {
       return {
         status: 503,

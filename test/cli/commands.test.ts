@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { exampleOf as example } from "../../cli/src/help.ts";
 import { commandsByGroup } from "../../cli/src/table.ts";
 import { readMethods } from "../../scripts/lib/methods.ts";
-import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
+import { startFaultServer, type FaultServer } from "../faults/server.js";
 import { configDir, rainbond } from "./helpers.js";
 
 // each test runs the bin as a child process, a few times: seconds each on a busy machine
@@ -111,9 +111,9 @@ describe("completion", () => {
 });
 
 describe("profiles", () => {
-  let console: RecordingServer;
+  let console: FaultServer;
   beforeAll(async () => {
-    console = await startRecordingServer(() => ({ body: [] }));
+    console = await startFaultServer(() => ({ body: [] }));
   });
   afterAll(() => console?.close());
   const token = "tok-CLI-PROFILE-3d8c51aa";

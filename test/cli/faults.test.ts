@@ -161,7 +161,7 @@ describe("input refused before anything is sent, named as the user typed it", ()
     };
     const ran = await run(["ports", "list", "--component", "gr3f9c2a"], env);
     expect([ran.code, ran.stdout.trim()]).toEqual([0, "[]"]);
-    expect(fault.requests.map((r) => r.path)).toEqual([`${base}/ports`]);
+    expect(fault.requests.map((r) => r.pathname)).toEqual([`${base}/ports`]);
   });
 });
 

@@ -1,7 +1,7 @@
 // The fault matrix, part 4: hostile and broken answers (issue 20). Each case settles in bounded time and memory with
 // a typed error (or the data), and nothing secret reaches a message, a log line or another origin.
 import { inspect } from "node:util";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   RainbondAbortError,
   RainbondBadRequestError,
@@ -15,19 +15,13 @@ import {
 } from "../../src/index.js";
 import { EXCERPT_SCAN, excerpt } from "../../src/redact.js";
 import { TOKEN, app, installBodyWith, component, expectNoSecrets, faultClient, paths, rejection } from "./helpers.js";
-import { answer, recordingLogger, startFaultServer, type FaultServer } from "./server.js";
+import { answer, recordingLogger, useFaultServer } from "./server.js";
 
-let server: FaultServer;
+const server = useFaultServer();
 /** A second origin: where a hostile redirect points. */
-let other: FaultServer;
-beforeAll(async () => {
-  [server, other] = await Promise.all([startFaultServer(), startFaultServer()]);
-});
-afterAll(() => Promise.all([server.close(), other.close()]));
+const other = useFaultServer();
 afterEach(() => {
   vi.useRealTimers();
-  server.reset();
-  other.reset();
 });
 
 const MiB = 1024 * 1024;

@@ -5,7 +5,7 @@
 // fails if the client shows the answer unredacted; where it does not answer, the test first checks that the token
 // did reach the server (or fetch). Waits are measured on a fake clock (setTimeout and Date; Math.random at 0, so the
 // backoff is exactly baseMs * 2^attempt): the request times the server records are exact.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   RainbondAbortError,
   RainbondConnectionError,
@@ -17,23 +17,10 @@ import {
 } from "../../src/index.js";
 import { retryDelay } from "../../src/transport.js";
 import { TOKEN, component, expectNoSecrets, faultClient, paths, rejection } from "./helpers.js";
-import {
-  NGINX_502,
-  answer,
-  closedPort,
-  countingFetch,
-  recordingLogger,
-  startFaultServer,
-  type FaultServer,
-} from "./server.js";
+import { NGINX_502, answer, closedPort, countingFetch, recordingLogger, useFaultServer } from "./server.js";
 
-let server: FaultServer;
-beforeAll(async () => {
-  server = await startFaultServer();
-});
-afterAll(() => server.close());
+const server = useFaultServer();
 afterEach(() => {
-  server.reset();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });

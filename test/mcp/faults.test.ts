@@ -2,7 +2,7 @@
 // error, a timeout, an unreachable console; and secrets the console echoes stay out of results and logs. Against a
 // recording server of our own (node:http on 127.0.0.1) that counts requests; with a client of each SDK line.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startRecordingServer, type RecordingServer, type Reply } from "../helpers/recording-server.js";
+import { startFaultServer, type FaultServer, type Reply } from "../faults/server.js";
 import { exampleAnswer, exampleArguments, overStdio, textOf, type Running } from "./helpers.js";
 import { v2OverStdio, type V2Running } from "./v2.js";
 
@@ -10,12 +10,12 @@ const token = "tok-SECRET-5f1d0c8e";
 const keyFile = "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----";
 const marketKey = "market-SECRET-9a7b";
 let replies: (path: string) => Reply | Promise<Reply> = () => ({ body: {} });
-let fault: RecordingServer;
+let fault: FaultServer;
 
 const component = exampleArguments("getComponent"); // team_id, region_name, app_id, service_id
 
 beforeAll(async () => {
-  fault = await startRecordingServer((request) => replies(request.pathname));
+  fault = await startFaultServer((request) => replies(request.pathname));
 });
 afterAll(() => fault?.close());
 
@@ -91,7 +91,7 @@ describe.each([
     } finally {
       await hasty.close();
     }
-    const closed = await startRecordingServer();
+    const closed = await startFaultServer();
     await closed.close();
     const nowhere = await overStdio(["--base-url", closed.url, "--retries", "0"], { RAINBOND_TOKEN: token });
     try {

@@ -3,7 +3,7 @@
 // enum lacks, a missing required field, statuses it does not declare; and a region's key echoed in a field of its own,
 // so that what `--overlay` writes can be checked for secrets. None of them is a finding of the measured console (the
 // overlay has those): each stays a departure however that overlay grows.
-import type { Reply } from "../helpers/recording-server.js";
+import type { Reply } from "../faults/server.js";
 import { KEY_FILE } from "./stand-in.js";
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

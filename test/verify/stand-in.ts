@@ -5,7 +5,7 @@
 // only `{msg}`, 409 with code 2001 for a region the team is not opened in (as the real console answers), 400 "params
 // error" without `start`/`end`. `drift` changes one answer, for the tests of what the verify reports.
 import type { components } from "../../generated/schema.js";
-import { startRecordingServer, type RecordedRequest, type Reply } from "../helpers/recording-server.js";
+import { startFaultServer, type SeenRequest, type Reply } from "../faults/server.js";
 
 type S = components["schemas"];
 
@@ -202,7 +202,7 @@ const error = (status: number, code: number, msg: string, msgShow: string): Repl
 
 export interface StandIn {
   url: string;
-  requests: RecordedRequest[];
+  requests: SeenRequest[];
   /** The component's ports, as the stand-in keeps them. */
   ports: Map<number, S["Port"]>;
   /** Changes the answer to one operation (by operationId); returns the reply to send instead, or nothing. */
@@ -268,7 +268,7 @@ export async function startStandIn(token = TOKEN): Promise<StandIn> {
     return undefined;
   };
 
-  const handle = (operationId: string, params: string[], request: RecordedRequest): Reply => {
+  const handle = (operationId: string, params: string[], request: SeenRequest): Reply => {
     const refusal = operationId === "getRegion" ? undefined : scoped(params, operationId);
     if (refusal) return refusal;
     switch (operationId) {
@@ -333,7 +333,7 @@ export async function startStandIn(token = TOKEN): Promise<StandIn> {
     }
   };
 
-  const server = await startRecordingServer((request) => {
+  const server = await startFaultServer((request) => {
     if (request.headers.authorization !== token) {
       return {
         status: 401,
@@ -357,7 +357,7 @@ export async function startStandIn(token = TOKEN): Promise<StandIn> {
     return error(404, 404, "not found", "不存在");
   });
   standIn.url = server.url;
-  standIn.requests = server.requests;
+  standIn.requests = server.requests as SeenRequest[]; // verify's tests empty it before each test
   standIn.close = () => server.close();
   return standIn;
 }

@@ -15,7 +15,7 @@ import { render, type Report } from "../../scripts/verify/report.ts";
 import { STALE_SPEC_WARNING, UsageError, main, parseOptions, type VerifyOptions } from "../../scripts/verify/main.ts";
 import { verify } from "../../scripts/verify/run.ts";
 import { startValidator, validatorSpec, type Validator } from "../../scripts/verify/validator.ts";
-import type { Reply } from "../helpers/recording-server.js";
+import type { Reply } from "../faults/server.js";
 import { root } from "../helpers/readme.js";
 import { COLD_REGION, KEY_FILE, REGION_TOKEN, TOKEN, ids, startStandIn, type StandIn } from "./stand-in.js";
 
