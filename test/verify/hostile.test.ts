@@ -12,7 +12,7 @@ import { verify } from "../../scripts/verify/run.ts";
 import { MAX_ANSWER_BYTES, startValidator, validatorSpec, type Validator } from "../../scripts/verify/validator.ts";
 import { answer, startFaultServer, type FaultServer } from "../faults/server.js";
 import { root } from "../helpers/readme.js";
-import { TOKEN, ids } from "./stand-in.js";
+import { TOKEN, ids } from "../console/stand-in.js";
 
 let validator: Validator;
 let elsewhere: FaultServer;

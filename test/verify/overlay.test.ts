@@ -15,15 +15,23 @@ import { verify } from "../../scripts/verify/run.ts";
 import { startValidator, validatorSpec, type Validator } from "../../scripts/verify/validator.ts";
 import { root } from "../helpers/readme.js";
 import { departing } from "./departing.js";
-import { KEY_FILE, REGION_TOKEN, TOKEN, ids, startStandIn, type StandIn } from "./stand-in.js";
+import {
+  KEY_FILE,
+  REGION_TOKEN,
+  TOKEN,
+  ids,
+  inUse,
+  startConsoleStandIn,
+  type ConsoleStandIn,
+} from "../console/stand-in.js";
 
-let standIn: StandIn;
+let standIn: ConsoleStandIn;
 let dir: string;
 /** Prism's proxy over the project's spec, for the runs that check against it. */
 let validator: Validator;
 beforeAll(async () => {
   const started = [
-    startStandIn(),
+    startConsoleStandIn().then(inUse),
     mkdtemp(join(tmpdir(), "verify-overlay-")),
     startValidator(validatorSpec(readSpec(root))),
   ] as const;
@@ -190,7 +198,7 @@ describe("--overlay against a console that departs from the spec", () => {
 
 describe("--overlay: what is not written", () => {
   /** A run of main against the stand-in drifting by `drift`, writing its overlay to `name` in the temp folder. */
-  async function overlayRun(name: string, drift?: StandIn["drift"]) {
+  async function overlayRun(name: string, drift?: ConsoleStandIn["drift"]) {
     standIn.drift = drift;
     const file = join(dir, name);
     const run = await runMain(["--base-url", standIn.url, ...args, "--overlay", file]);
