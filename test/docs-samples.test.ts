@@ -37,7 +37,7 @@ beforeAll(async () => {
     }
   }
   tmp = tempDir("samples");
-}, 60_000);
+});
 
 afterAll(() => tmp?.remove());
 
@@ -88,5 +88,5 @@ describe("the reference's code samples", () => {
       });
       expect(answer.status, `${id}: ${await answer.text()}`).toBeLessThan(300);
     }
-  }, 60_000);
+  });
 });

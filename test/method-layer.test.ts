@@ -86,7 +86,7 @@ test("the added option reaches the wire from the grouped method and from the ope
   const apps = server.requests.filter((r) => r.pathname.endsWith("/apps"));
   expect(apps.map((r) => r.query.get("page_size"))).toEqual(["5", "7"]);
   expect(server.requests.some((r) => r.pathname.endsWith("/services/gr3f9c2a"))).toBe(true);
-}, 60_000);
+});
 
 test("the tools' table names the renamed method and the new option", () => {
   const methods = JSON.parse(readFileSync(join(dir, "generated/methods.json"), "utf8")) as { name: string }[];

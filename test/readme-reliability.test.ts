@@ -99,7 +99,7 @@ describe("the README's reliability example", () => {
     const printed = await runExample(file, { RAINBOND_URL: inject("prismUrl"), RAINBOND_TOKEN: "readme-token" });
     expect(printed.log).toEqual(expected);
     expectNothingElsePrinted(printed);
-  }, 60_000);
+  });
 
   test("retries a proxy's 503 and logs the retry through its logger", async () => {
     const file = writeExample(tmp.dir, "reliability-proxy.ts", blocks[0] ?? "");
@@ -114,5 +114,5 @@ describe("the README's reliability example", () => {
     expect(portsAsked).toBe(2);
     const asked = proxy.requests.filter((r) => r.pathname.endsWith("/ports"));
     expect(asked.every((r) => r.headers.authorization === "readme-token")).toBe(true);
-  }, 60_000);
+  });
 });

@@ -28,7 +28,7 @@ describe("the README's table of methods", () => {
   test("is what scripts/readme-table.ts writes from generated/methods.json and the spec", async () => {
     expect(readme.indexOf(START)).toBeGreaterThan(0);
     expect(await readmeWithTable(readme)).toBe(readme);
-  }, 60_000);
+  });
 
   test("drifting is seen: a README whose table lost a row, or changed one, is rewritten", async () => {
     const lost = readme.replace(/^\| `ports\.openOuter` .*\n/m, "");
@@ -37,7 +37,7 @@ describe("the README's table of methods", () => {
     expect(changed).not.toBe(readme);
     expect(await readmeWithTable(lost)).toBe(readme);
     expect(await readmeWithTable(changed)).toBe(readme);
-  }, 60_000);
+  });
 
   test("has a row for every method of the client, as it runs", () => {
     const client = createRainbondClient({ baseUrl: "http://127.0.0.1:9", token: "t", logLevel: "off" });
@@ -89,5 +89,5 @@ describe("the README's table of methods", () => {
     } finally {
       tmp.remove();
     }
-  }, 60_000);
+  });
 });

@@ -3,15 +3,12 @@
 // and profiles (the token read from standard input, kept in a file only its owner can read, never printed).
 import { readFileSync, statSync, chmodSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { exampleOf as example } from "../../cli/src/help.ts";
 import { commandsByGroup } from "../../cli/src/table.ts";
 import { readMethods } from "../../scripts/lib/methods.ts";
 import { startFaultServer, type FaultServer } from "../faults/server.js";
 import { configDir, rainbond } from "./helpers.js";
-
-// each test runs the bin as a child process, a few times: seconds each on a busy machine
-vi.setConfig({ testTimeout: 90_000 });
 
 const methods = readMethods();
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);

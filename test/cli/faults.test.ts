@@ -2,13 +2,10 @@
 // nothing on stdout; retries and a timeout; bad input refused before anything is sent, named by its flag; a destructive
 // method that nobody confirmed sends nothing; and the token in no output, --dry-run and debug logs included. Against
 // the fault server of test/faults/ and the console stand-in of test/verify/ (loopback servers of our own).
-import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { answer, startFaultServer, type Answer, type FaultServer } from "../faults/server.js";
 import { KEY_FILE, REGION_TOKEN, TOKEN, ids, startConsoleStandIn, type ConsoleStandIn } from "../console/stand-in.js";
 import { rainbond, type Ran } from "./helpers.js";
-
-// each test runs the bin as a child process, a few times: seconds each on a busy machine
-vi.setConfig({ testTimeout: 90_000 });
 
 const token = "tok-CLI-FAULT-91b3e6d0";
 const component = ["--team", "q8k2mz5d", "--region", "rainbond", "--app", "12", "--component", "gr3f9c2a"];

@@ -5,12 +5,9 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test, vi } from "vitest";
+import { expect, test } from "vitest";
 import { root } from "../helpers/readme.js";
 import { bin } from "./helpers.js";
-
-// each test runs the bin as a child process, a few times: seconds each on a busy machine
-vi.setConfig({ testTimeout: 90_000 });
 
 const json = (path: string) => JSON.parse(readFileSync(join(root, path), "utf8"));
 const npm = (args: string[], cwd: string) =>
@@ -20,7 +17,7 @@ test("the client's package gains no dependency and packs nothing of cli/", () =>
   expect(Object.keys(json("package.json").dependencies)).toEqual(["openapi-fetch"]);
   const [pack] = JSON.parse(npm(["pack", "--dry-run", "--json", "--ignore-scripts"], root));
   expect(pack.files.map((f: { path: string }) => f.path).filter((path: string) => path.startsWith("cli/"))).toEqual([]);
-}, 30_000);
+});
 
 test("the command line's package depends on nothing; its bin imports only Node's modules and its own chunks", () => {
   const manifest = json("cli/package.json");

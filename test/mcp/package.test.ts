@@ -32,7 +32,7 @@ test("the client's package gains no MCP dependency and packs nothing of mcp/", (
   const pack = packed(".");
   expect(pack.name).toBe("rainbond-openapi");
   expect(pack.files.map((f) => f.path).filter((path) => /mcp/.test(path))).toEqual([]);
-}, 30_000);
+});
 
 test("the MCP package depends on the SDK's v2 server packages alone, pinned, and packs its bin", () => {
   const manifest = json("mcp/package.json");
@@ -45,7 +45,7 @@ test("the MCP package depends on the SDK's v2 server packages alone, pinned, and
   expect(code.startsWith("#!/usr/bin/env node\n")).toBe(true);
   const imported = [...code.matchAll(/\bfrom\s*"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1] ?? m[2]);
   expect(imported.filter((name) => !/^(node:|@modelcontextprotocol\/(server|node)\b)/.test(name!))).toEqual([]);
-}, 30_000);
+});
 
 test("docs/mcp.md lists the tools as generated (npm run generate rewrites the list)", () => {
   const docs = readFileSync(join(root, "docs/mcp.md"), "utf8");

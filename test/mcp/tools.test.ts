@@ -168,4 +168,4 @@ test("npm run mcp builds and runs the server from a clone; --token is refused", 
   const token = npm("--base-url", "http://127.0.0.1:7070", "--token", "abc");
   expect(token.status).not.toBe(0);
   expect(token.stderr).toMatch(/--token is refused.*RAINBOND_TOKEN/);
-}, 60_000);
+});

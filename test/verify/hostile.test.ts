@@ -65,7 +65,7 @@ describe("a console that redirects to another origin", () => {
     } finally {
       await hostile.close();
     }
-  }, 30_000);
+  });
 
   test("a redirect within the console's origin is followed, as the client follows it", async () => {
     const hostile = await hostileConsole((path) =>
@@ -86,7 +86,7 @@ describe("a console that redirects to another origin", () => {
     } finally {
       await hostile.close();
     }
-  }, 30_000);
+  });
 });
 
 describe("a console under a path prefix", () => {
@@ -130,7 +130,7 @@ describe("answers without end", () => {
     } finally {
       await server.close();
     }
-  }, 60_000);
+  });
 });
 
 describe("the preflight's one line", () => {

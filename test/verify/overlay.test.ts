@@ -75,7 +75,7 @@ describe("--overlay against a console that departs from the spec", () => {
     stderr = run.stderr;
     text = await readFile(file, "utf8");
     overlay = (await parseFile(file)) as unknown as Overlay;
-  }, 60_000);
+  });
 
   const action = (target: string) => overlay.actions.find((a) => a.target === target);
   /** The action that adds the field `name` to the properties at `target`. */
@@ -210,7 +210,7 @@ describe("--overlay: what is not written", () => {
     expect(code).toBe(0);
     expect(written).toBeUndefined();
     expect(stderr).toMatch(/^verify: no overlay action to write, .*clean\.yaml not written\n$/);
-  }, 60_000);
+  });
 
   test("an action that would show a secret is withheld; a body that is not JSON is left to the maintainer", async () => {
     const { code, stderr, written } = await overlayRun("secret.json", (op, reply) => {
@@ -230,7 +230,7 @@ describe("--overlay: what is not written", () => {
       }),
     ]);
     expect(written).not.toContain(TOKEN);
-  }, 60_000);
+  });
 });
 
 describe("a value that fails a keyword of its schema", () => {

@@ -525,7 +525,7 @@ describe("npm run verify: arguments and exit codes", () => {
     } finally {
       await Promise.all([drifting.close(), rm(dir, { recursive: true, force: true })]);
     }
-  }, 30_000);
+  });
 });
 
 describe("npm run verify: a spec edited since generated/ was made", () => {
@@ -549,7 +549,7 @@ describe("npm run verify: a spec edited since generated/ was made", () => {
       await writeFile(file, (await readFile(file, "utf8")).replace("summary: Read a component", "summary: Read one"));
     });
     expect(stderr).toBe(`${STALE_SPEC_WARNING}\n`);
-  }, 30_000);
+  });
 
   test("says nothing when spec/ bundles to generated/openapi.json, whatever the files' times", async () => {
     const saved = await stderrOfRun(async (dir) => {
@@ -558,5 +558,5 @@ describe("npm run verify: a spec edited since generated/ was made", () => {
       await utimes(join(dir, "spec/paths/component.yaml"), later, later);
     });
     expect(saved).toBe("");
-  }, 30_000);
+  });
 });
