@@ -42,7 +42,7 @@ beforeAll(async () => {
     }
   }
   tmp = tempDir("samples");
-}, 60_000);
+});
 
 afterAll(() => tmp?.remove());
 
@@ -101,7 +101,7 @@ describe("the reference's code samples", () => {
       });
       expect(answer.status, `${id}: ${await answer.text()}`).toBeLessThan(300);
     }
-  }, 60_000);
+  });
 });
 
 describe("docs/verifying-a-console.md: Try it on the mock", () => {
