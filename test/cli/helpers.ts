@@ -10,8 +10,8 @@ import { root } from "../helpers/readme.js";
 
 export const bin = join(root, "cli/dist/cli.js");
 
-/** Builds the bin (esbuild, a fraction of a second; written by rename, so test files building at once do not collide). */
-export function buildBin(dir = root): void {
+/** Builds the bin of the project at `dir` (the project's own is built once per run: test/setup/bins.ts). */
+export function buildBin(dir: string): void {
   const result = spawnSync(process.execPath, [join(dir, "cli/build.mjs")], { encoding: "utf8" });
   if (result.status !== 0) throw new Error(`cli build failed:\n${result.stderr}`);
 }
@@ -49,6 +49,10 @@ export function run(
   let stderr = "";
   child.stdout.on("data", (chunk) => (stdout += chunk));
   child.stderr.on("data", (chunk) => (stderr += chunk));
+  // a command that exits without reading its input closes the pipe first: EPIPE is no failure of the test's
+  child.stdin.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code !== "EPIPE") throw err;
+  });
   child.stdin.end(input);
   return new Promise((resolve, reject) => {
     child.once("error", reject);
@@ -76,14 +80,13 @@ export function words(line: string): string[] {
 
 /**
  * The bin against the fault server of test/faults/ (a loopback server of our own), for the test file that calls it:
- * built and started before its tests, closed after them. `run` calls the bin with `token` for that server (and `env`)
+ * started before its tests, closed after them. `run` calls the bin with `token` for that server (and `env`)
  * and keeps its output: none may hold the token.
  */
 export function withFaultServer(token: string) {
   let fault: FaultServer | undefined;
   const outputs: Ran[] = [];
   beforeAll(async () => {
-    buildBin();
     fault = await startFaultServer();
   });
   afterAll(async () => {

@@ -3,11 +3,9 @@
 // request.ts: the whole body, console-like text included; secret members masked and named), a body member the spec
 // does not know is refused before anything is asked, the console's destructive GETs are asked like any destructive
 // call and never sent twice, and an answer without content prints nothing.
-import { beforeAll, describe, expect, test, vi } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { answer, type FaultServer } from "../faults/server.js";
 import { withFaultServer } from "./helpers.js";
-
-vi.setConfig({ testTimeout: 90_000 }); // each test runs the bin as a child process
 
 const token = "tok-CLI-REQUESTS-7d21c4f9";
 const region = ["--team", "q8k2mz5d", "--region", "rainbond"];

@@ -91,3 +91,14 @@ export function operationOfRequest(method: string, url: string): string | undefi
   );
   return matches.length === 1 ? matches[0]!.operationId : undefined;
 }
+
+/**
+ * Whether Prism 5 refuses every request of an operation whatever is sent: it cannot match a query parameter whose name
+ * needs percent-encoding (`match[]`: it looks for `match%5b%5d` whatever came). Such an operation is checked by the
+ * query it sends instead.
+ */
+export function prismCannotMatch(operationId: string): boolean {
+  const { operation } = operationById(operationId);
+  const parameters = ((operation as { parameters?: { in: string; name: string }[] }).parameters ?? []).map(deref);
+  return parameters.some((p) => p.in === "query" && /[^\w.~-]/.test(p.name));
+}
