@@ -2,7 +2,8 @@
 // examples (the one its tests run against the mock).
 import { describeEffect, needsConfirmation } from "../../surface/effect.js";
 import type { Input, MethodCommand } from "./table.js";
-import { isSwitch, quote } from "./values.js";
+import { shellQuote as quote } from "../../surface/curl.js";
+import { isSwitch } from "./values.js";
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
