@@ -57,21 +57,30 @@ function methodCommand(parent: Command, command: MethodCommand, io: Io): void {
   });
 }
 
-/** The program of one run, writing to `io`. */
-export function program(io: Io): Command {
+/**
+ * The program of one run of `argv` (the words after `rainbond`), writing to `io`. Every group is a command, but only
+ * the group the run names (`rainbond ports ...`, `rainbond help ports`) gets its method commands, so that a run makes
+ * no more of the tree than it uses; completion (`everyMethod`) walks the whole tree.
+ */
+export function program(io: Io, argv: readonly string[], { everyMethod = false } = {}): Command {
   const root = new Command("rainbond")
     .description(`A command line for the Rainbond console's Open API v1.${ROOT_HELP}`)
     .version(pkg.version)
+    // the root's options (--version, --help) before a group only: a method's own --version is the method's
+    .enablePositionalOptions()
     // help to stdout or stderr; a mistake in what was typed is said by cli.ts, on one line
     .configureOutput({
       writeOut: (s) => void io.stdout.write(s),
       writeErr: (s) => void io.stderr.write(s),
       outputError: () => {},
     });
+  const named = argv[0] === "help" ? argv[1] : argv[0];
   for (const [group, all] of commandsByGroup()) {
     const commands = all.filter((c) => c.method.kind !== "paging"); // an iterator is its list's --all
-    const sub = root.command(group).description(`${commands.map((c) => c.name).join(", ")}`);
-    for (const command of commands) methodCommand(sub, command, io);
+    const { group: name } = commands[0]!.method;
+    const client = name === group ? "" : `${name} in the client: `;
+    const sub = root.command(group).description(`${client}${commands.map((c) => c.name).join(", ")}`);
+    if (everyMethod || group === named) for (const command of commands) methodCommand(sub, command, io);
   }
   addProfileCommands(root, io);
   throwWithCommand(root);

@@ -28,9 +28,6 @@ export function fromText(input: Input, text: string | boolean, dates: readonly s
   return text;
 }
 
-/** A shell word: single-quoted unless plain. */
-export const quote = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`);
-
 export const flagOf = (input: Input) => (input.positional ? `<${input.name}>` : `--${input.name}`);
 
 function parseJson(text: string, where: string): unknown {
