@@ -4,8 +4,15 @@
 // request line and the body's JSON as sent, the value of a secret member masked (and named), every character a person
 // would not see as itself escaped (surface/escape.ts). Nothing is cut: a caller that cannot show it all refuses.
 import { MASK, SENSITIVE, maskText } from "../src/redact.js";
-import type { RecordedRequest } from "./curl.js";
 import { escapeUnsafe, isUnsafe } from "./escape.js";
+
+/** A request as the client made it (what a fetch that sends nothing was given). */
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: Headers | Record<string, string>;
+  body?: string | null;
+}
 
 /** A fetch that records the one request the client gives it, and sends nothing (it fails as a lost connection). */
 export function recorder() {

@@ -250,7 +250,18 @@ describe("what is secret", () => {
       }
     };
     walk(spec);
-    expect([...marked].sort()).toEqual(["key_file", "market_access_key", "token"]);
+    // the region's key and token and the store's key (the source document's); the console's own operations add
+    // passwords, certificates' private keys, and a third-party component's API key and secret
+    expect([...marked].sort()).toEqual([
+      "api_service_key",
+      "key_file",
+      "market_access_key",
+      "password",
+      "password1",
+      "private_key",
+      "secret",
+      "token",
+    ]);
     expect([...SENSITIVE].sort()).toEqual([...marked].sort());
   });
 });

@@ -25,7 +25,7 @@ import {
 import { createRainbondCore, type OperationInput, type RainbondCore } from "rainbond-openapi/core";
 import { requestOperation, type OperationId } from "rainbond-openapi/operations";
 import { escapeControl, maskText, oneLine, redact, secretsIn } from "../../src/redact.js";
-import type { RecordedRequest } from "../../surface/curl.js";
+import type { RecordedRequest } from "../../surface/request.js";
 import { effectOf, needsConfirmation, strongest } from "../../surface/effect.js";
 import { escapeUnsafe } from "../../surface/escape.js";
 import { recorder, shownRequest } from "../../surface/request.js";

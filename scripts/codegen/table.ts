@@ -112,7 +112,8 @@ function inputsOf(spec: Spec, entry: Method["entry"], o: Entry, flags: Map<strin
         const rule = operation.query[param]!;
         const client = `${arg.name}.${option}`;
         inputs.push({
-          name: name(kebab(param), "param"),
+          // the parameter's name, or the client's option where that name is no word a shell takes as it is (`match[]`)
+          name: name(kebab(/^[\w-]+$/.test(param) ? param : option), "param"),
           positional: false,
           kind: "option",
           spec: param,
