@@ -107,6 +107,8 @@ export interface TableOperation {
   idempotent: boolean;
   /** Where the spec's description of it comes from: the source document, or the console itself (its evidence). */
   source: "document" | "console";
+  /** The MCP server's toolset the spec puts it in (`x-mcp-toolset`): `default`, listed unless told otherwise. */
+  toolset?: "default";
   /** The console's defect (an operation that fails on this console whatever the request), with its findings. */
   defect?: string;
   findings?: number[];
