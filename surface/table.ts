@@ -113,6 +113,8 @@ export interface TableOperation {
   defect?: string;
   findings?: number[];
   pathParams: string[];
+  /** Its query parameters; one named like a path parameter takes the path parameter's value (the tool has one
+   * argument for both). */
   queryParams: string[];
   /** The answer is an array, given to MCP as `{ items: [...] }`. */
   wrapped: boolean;

@@ -207,7 +207,8 @@ function operationOf(o: Entry, description: OperationDescription): TableOperatio
   const { id: name, name: method, method: http, path } = o.table;
   const toolset = toolsetOf(o);
   // Arguments are named as the spec names them; a query parameter named like a path parameter (the source declares
-  // some ids in both) is not an argument of its own: the path's value is the one used.
+  // some ids in both, the console's deleteAppImportDir requires one) is not an argument of its own: the path's value
+  // is sent in the query too.
   const pathParams = description.parameters.filter((p) => p.in === "path");
   const queryParams = description.parameters.filter(
     (p) => p.in === "query" && !pathParams.some((q) => q.name === p.name),
@@ -256,7 +257,7 @@ function operationOf(o: Entry, description: OperationDescription): TableOperatio
     ...(o.origin?.defect && { defect: o.origin.defect }),
     ...(o.origin?.findings && { findings: o.origin.findings }),
     pathParams: pathParams.map((p) => p.name),
-    queryParams: queryParams.map((p) => p.name),
+    queryParams: description.parameters.filter((p) => p.in === "query").map((p) => p.name),
     wrapped,
     ...(description.answer.paging && { paging: description.answer.paging }),
     tool,
