@@ -17,11 +17,12 @@ An MCP server for a Rainbond console: every operation of its Open API v1, read-o
   --base-url <origin>   the console's origin, e.g. https://console.example.org:7070 (or RAINBOND_URL)
   --allow-write         serve the tools that change the console too (default: only those that read); or
                         RAINBOND_MCP_ALLOW_WRITE=true, for clients that can only set the environment
-  --tools <list>        the tools to list, comma-separated: groups (${GROUPS.join(", ")}),
-                        operations, \`all\` (every operation a tool), \`default\` (the first reads, and the
-                        discovery tools that find, describe and call every other operation; the default),
-                        \`discovery\` (those three alone). Without default or discovery, only the tools
-                        named are served
+  --tools <list>        what to list, comma-separated: groups, operations (getComponent) and
+                        default: the first reads, and the discovery tools that find, describe and call
+                          every other operation (without --tools, the default)
+                        discovery: those three tools alone; all: every operation a tool of its own
+                        Without default or discovery, what is named is all that is served.
+${`Groups: ${GROUPS.join(", ")}.`.replace(/(.{1,78})(\s+|$)/g, `${" ".repeat(24)}$1\n`).trimEnd()}
   --trust-agent         run calls that expose, interrupt, remove or cannot undo something (opening, closing
                         or deleting a port, creating a gateway rule) without asking a person first; by default
                         the MCP client asks its user to confirm each such call, and one that cannot ask sends
