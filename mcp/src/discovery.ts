@@ -115,7 +115,11 @@ function shapeOf<T>(schema: T): T {
   return out as T;
 }
 
-const STOP = new Set("a an the of to for in on at and or by with from my all its their this that is are".split(" "));
+const STOP = new Set(
+  "a an the of to for in on at and or by with from my all its their this that is are be do can how what who i am me it".split(
+    " ",
+  ),
+);
 
 /** The words of a text, lower case, plural `s` dropped: `listComponentPorts` -> list, component, port. */
 function wordsOf(text: string): string[] {
@@ -145,7 +149,7 @@ function rank(name: string, words: string[]): [matched: number, score: number] {
     let best = 0;
     for (const [weight, set] of indexed.get(name)!) {
       if (set.has(word)) best = Math.max(best, weight);
-      else if (word.length >= 3 && [...set].some((w) => w.startsWith(word))) best = Math.max(best, weight / 2);
+      else if (word.length >= 4 && [...set].some((w) => w.startsWith(word))) best = Math.max(best, weight / 2);
     }
     if (best) matched++;
     score += best;
@@ -154,10 +158,10 @@ function rank(name: string, words: string[]): [matched: number, score: number] {
 }
 
 /** The operations of `among` that have the most of `words` (all of them, when some operation has), best first: by
- * score, then name. */
+ * score, then name; `among` when `words` is empty, none when it holds no word that says something. */
 export function matching(words: string, among: readonly ToolEntry[]): ToolEntry[] {
   const wanted = [...new Set(wordsOf(words))];
-  if (!wanted.length) return [...among];
+  if (!wanted.length) return words.trim() ? [] : [...among];
   const ranked = among.map((entry) => ({ entry, rank: rank(entry.tool.name, wanted) }));
   const most = Math.max(0, ...ranked.map(({ rank: [matched] }) => matched)); // those with all the words, if any
   return ranked
@@ -207,7 +211,8 @@ export function findOperations(args: { words?: unknown; group?: unknown }, selec
   }
   const shown = found.slice(0, MAX_FOUND);
   const more = found.length > shown.length ? ` (the first ${shown.length}: more words or a group narrow it)` : "";
-  const head = `${found.length} operation${found.length === 1 ? "" : "s"} match ${asked}${more}.${readOnly}`;
+  const count = found.length === 1 ? "1 operation matches" : `${found.length} operations match`;
+  const head = `${count} ${asked}${more}.${readOnly}`;
   return [head, ...shown.map((entry) => lineOf(entry, howCalled(entry, selection, listed))), tail].join("\n");
 }
 

@@ -65,6 +65,11 @@ describe("the answers of findOperations and describeOperation, from the table", 
     expect(findOperations({ words: "zebra" }, readWrite)).toBe(
       'No operation matches words "zebra". findOperations with no arguments lists every group and its operations.',
     );
+    expect(findOperations({ words: "who am I" }, readWrite)).toMatch(/^No operation matches/); // no word that says much
+    expect(findOperations({ words: "current user" }, readWrite).split("\n").slice(0, 2)).toEqual([
+      '1 operation matches words "current user".',
+      "getCurrentUser [users, read]: Read the token's user",
+    ]);
   });
 
   test("every operation outside the default listing is found by the words of its summary, among the lines shown", () => {
