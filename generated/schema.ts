@@ -1855,16 +1855,16 @@ export interface components {
             detail?: string;
             /** @description Validation errors, field name to messages. */
             err?: {
-                [key: string]: string[] | Record<string, never>;
+                [key: string]: string[] | Record<string, unknown>;
             };
             /** @description Class of the error, e.g. `AuthenticationFailed`, `ValidationError`. */
             error_type?: string;
             /** @description A server stack trace some deployments add. The client drops it. */
             error_trace?: string;
             /** @description The envelope's data (`bean` and `list`, both empty) of an error the console raised itself. */
-            data?: Record<string, never>;
+            data?: Record<string, unknown>;
             /** @description The exception's class details of an unhandled error (`args`, `message`, `module`). */
-            error_details?: Record<string, never>;
+            error_details?: Record<string, unknown>;
         };
         /** @description One region (cluster), with resource figures when `extend_info` is `true`. */
         RegionInfoR: {
@@ -2593,7 +2593,7 @@ export interface components {
             msg_show: string;
             data: {
                 /** @description Empty. */
-                bean: Record<string, never>;
+                bean: Record<string, unknown>;
                 /** @description Empty. */
                 list: unknown[];
             };
@@ -3595,7 +3595,7 @@ export interface components {
             /** @description The template's name; it also decides the template's id. */
             app_name: string;
             /** @description The component templates, as the console's own application sharing writes them (`service_key`, `service_cname`, `image`, `port_map_list`, `service_env_map_list`, ...), or a JSON text of that list. Not checked when saved. */
-            apps: Record<string, never>[] | string;
+            apps: Record<string, unknown>[] | string;
             /** @description The version to create or overwrite. */
             version: string;
             /**
@@ -3713,7 +3713,7 @@ export interface components {
             data: {
                 bean: components["schemas"]["AppImportRecord"];
                 /** @description The imported templates, as the region describes them. */
-                list: Record<string, never>[];
+                list: Record<string, unknown>[];
             };
         };
         /** @description A gray release's two components and how the domain's traffic is shared between them. */
@@ -7022,6 +7022,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "__name__": "up",
+                     *           "instance": "127.0.0.1:9090",
+                     *           "job": "prometheus"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description `success` or `error`. */
                         status: string;
@@ -7063,6 +7075,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "instance_status": "running",
+                     *         "team_alias": "Default",
+                     *         "app_name": "web",
+                     *         "component_name": "nginx",
+                     *         "disk_usage": 0,
+                     *         "memory_usage": 128,
+                     *         "cpu_usage": 20
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["InstanceMonitor"][];
                 };
             };

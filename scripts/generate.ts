@@ -144,7 +144,9 @@ async function buildOutputs(options: Options, timed: Timed): Promise<Record<stri
   const { METHODS_PAGE, START, withMethodsTable } = await import("./docs/methods-page.ts");
   const walk = await timed("client", () => clientTable(spec));
   const table = await timed("table", () => tableOf(spec, walk), "table.json");
-  const types = await timed("types", async () => astToString(await openapiTS(spec, { defaultNonNullable: false })));
+  const types = await timed("types", async () =>
+    astToString(await openapiTS(spec, { defaultNonNullable: false, emptyObjectsUnknown: true })),
+  );
   // the two JSON files and schema.ts are written as JSON.stringify and TypeScript's printer write them (prettier would
   // take about 2 s of the run on them alone; .prettierignore names them); the client's files are formatted
   const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;

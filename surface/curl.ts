@@ -18,15 +18,22 @@ const CANONICAL: Record<string, string> = { authorization: "Authorization", "con
 
 /**
  * The curl command of `request`, on one line, or (`multiline`) one option a line as the reference shows it. `secrets`:
- * strings to mask wherever they appear in the body (the body's secret members are masked by name).
+ * strings to mask wherever they appear in the body; the body's secret members are masked by name, unless `examples`
+ * (the reference's samples, whose values are the spec's examples).
  */
-export function curlOf(request: RecordedRequest, { secrets = [] as readonly string[], multiline = false } = {}) {
-  const words = [`curl${request.method === "GET" ? "" : ` -X ${request.method}`} ${shellQuote(request.url)}`];
+export function curlOf(
+  request: RecordedRequest,
+  { secrets = [] as readonly string[], multiline = false, examples = false } = {},
+) {
+  // the URL always quoted: a query's `&` and `?` would be the shell's
+  const url = `'${request.url.replace(/'/g, `'\\''`)}'`;
+  const words = [`curl${request.method === "GET" ? "" : ` -X ${request.method}`} ${url}`];
   for (const [name, value] of new Headers(request.headers)) {
     const shown = CANONICAL[name] ?? name;
     // double quotes, so that the shell fills the token in
     words.push(name === "authorization" ? `-H "${shown}: $RAINBOND_TOKEN"` : `-H ${shellQuote(`${shown}: ${value}`)}`);
   }
-  if (request.body) words.push(`-d ${shellQuote(JSON.stringify(redact(JSON.parse(request.body), secrets)))}`);
+  const body = request.body && (examples ? request.body : JSON.stringify(redact(JSON.parse(request.body), secrets)));
+  if (body) words.push(`-d ${shellQuote(body)}`);
   return words.join(multiline ? " \\\n  " : " ");
 }

@@ -14,6 +14,7 @@ import { readSpec } from "../scripts/lib/spec.ts";
 import { main } from "../scripts/verify/main.ts";
 import { startValidator, validatorSpec, type Validator } from "../scripts/verify/validator.ts";
 import { root, runExample, tempDir, typeCheck, writeExample } from "./helpers/readme.js";
+import { prismCannotMatch } from "./helpers/spec.js";
 
 const generated = readFileSync(join(root, "generated/openapi.json"), "utf8");
 /** The method of generated/table.json that calls each operation (not a shortcut nor an iterator). */
@@ -41,14 +42,14 @@ beforeAll(async () => {
     }
   }
   tmp = tempDir("samples");
-}, 60_000);
+});
 
 afterAll(() => tmp?.remove());
 
 describe("the reference's code samples", () => {
   test("every operation has a TypeScript sample calling its method, and a curl sample; the spec files have none", () => {
     expect(Object.keys(samples).sort()).toEqual(Object.keys(methodOf).sort());
-    expect(Object.keys(samples)).toHaveLength(17);
+    expect(Object.keys(samples)).toHaveLength(101);
     for (const [id, { typeScript, curl }] of Object.entries(samples)) {
       expect(typeScript, id).toContain(`from "rainbond-openapi"`);
       expect(typeScript, id).toContain(`await ${methodOf[id]}(`);
@@ -80,6 +81,7 @@ describe("the reference's code samples", () => {
   test("the TypeScript samples run against the mock, each printing its answer", async () => {
     const env = { RAINBOND_URL: inject("prismUrl"), RAINBOND_TOKEN: "sample-token" };
     for (const [id, { typeScript }] of Object.entries(samples)) {
+      if (prismCannotMatch(id)) continue; // Prism refuses it whatever is sent (helpers/spec.ts)
       const printed = await runExample(writeExample(tmp.dir, `${id}-run.ts`, typeScript), env);
       expect(printed.other, id).toEqual([]);
       expect(printed.log, id).toHaveLength(1);
@@ -89,6 +91,7 @@ describe("the reference's code samples", () => {
   test("the curl samples are requests the mock accepts", async () => {
     const mock = inject("prismUrl");
     for (const [id, { curl }] of Object.entries(samples)) {
+      if (prismCannotMatch(id)) continue; // Prism refuses it whatever is sent (helpers/spec.ts)
       const method = /^curl(?: -X (\w+))? '([^']+)'/.exec(curl)!;
       const body = /-d '((?:[^']|'\\'')*)'$/.exec(curl)?.[1]?.replaceAll(`'\\''`, "'");
       const answer = await fetch(method[2]!.replace(SAMPLES_BASE_URL, mock), {
@@ -98,7 +101,7 @@ describe("the reference's code samples", () => {
       });
       expect(answer.status, `${id}: ${await answer.text()}`).toBeLessThan(300);
     }
-  }, 60_000);
+  });
 });
 
 describe("docs/verifying-a-console.md: Try it on the mock", () => {

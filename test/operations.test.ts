@@ -8,8 +8,9 @@ import type { Middleware } from "openapi-fetch";
 import { callMethod, readMethods } from "../scripts/lib/methods.ts";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createRainbondClient, type RainbondClient, type RainbondPromise } from "../src/index.js";
-import { startRecordingServer, type RecordingServer } from "./helpers/recording-server.js";
+import { startFaultServer, type FaultServer } from "./faults/server.js";
 import { operationOfRequest, responseExample, specOperations, successOf } from "./helpers/spec.js";
+import { prismCannotMatch as cannotMatch } from "./helpers/spec.js";
 
 const TOKEN = "ops-test-token";
 const region = { teamId: "q8k2mz5d", regionName: "rainbond" };
@@ -105,21 +106,35 @@ function expectAccepted(made: Exchange[], operationId: string) {
 
 const now = Math.floor(Date.now() / 1000);
 const methods = readMethods();
+/** The methods of the operations Prism 5 refuses whatever is sent (helpers/spec.ts): checked by what they send. */
+const prismCannotMatch = (method: (typeof methods)[number]) => cannotMatch(method.operationId);
+
+test.each(methods.filter(prismCannotMatch).map((m) => [m.name, m] as const))(
+  "%s sends its query parameters by the spec's names, which Prism cannot match",
+  async (_, method) => {
+    const { client, exchanges } = recordingClient();
+    await callMethod(client, method).then(undefined, () => undefined); // Prism's refusal
+    const query = new URL(exchanges[0]!.url).searchParams;
+    for (const input of method.inputs.filter((i) => i.kind === "option" && i.required))
+      expect(query.has(input.spec), input.spec).toBe(true);
+  },
+);
 
 describe("every method of generated/table.json, with the spec's examples, against the Prism mock", () => {
-  test("covers the 17 operations of the spec", () => {
-    expect(specOperations).toHaveLength(17);
+  test("covers the 101 operations the console serves", () => {
+    expect(specOperations).toHaveLength(101);
     expect(new Set(methods.map((m) => m.operationId))).toEqual(new Set(specOperations.map((o) => o.operationId)));
   });
 
-  test.each(methods.map((m) => [m.name, m] as const))(
+  test.each(methods.filter((m) => !prismCannotMatch(m)).map((m) => [m.name, m] as const))(
     "%s returns the example of its operation's answer",
     async (_, method) => {
       const { client, exchanges } = recordingClient();
       const { status, example } = successOf(method.operationId);
       if (method.kind === "paging") {
-        const page = example as { total: number; regions: unknown[] };
-        expect(await callMethod(client, method)).toEqual(page.regions);
+        // a page holds one list: the items the iterator yields
+        const items = Object.values(example as object).find(Array.isArray);
+        expect(await callMethod(client, method)).toEqual(items);
       } else {
         const { data, response } = await (callMethod(client, method) as RainbondPromise<unknown>).withResponse();
         expect(data).toEqual(example);
@@ -329,10 +344,10 @@ describe("Prism does reject a wrong request sent through client.raw", () => {
 });
 
 describe("query strings the server sees", () => {
-  let server: RecordingServer;
+  let server: FaultServer;
   let local: RainbondClient;
   beforeAll(async () => {
-    server = await startRecordingServer(
+    server = await startFaultServer(
       (req) =>
         req.pathname.endsWith("/regions")
           ? { body: { total: 0, regions: [] } }

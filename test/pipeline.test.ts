@@ -7,7 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { generate, watchSpec, type Options } from "../scripts/generate.ts";
 import { scriptArgs } from "../scripts/lib/script.ts";
@@ -66,17 +66,19 @@ afterEach(() => {
 
 describe("npm run generate", () => {
   test("gives generated/ byte for byte, and the same bytes on every run", async () => {
-    const files = readdirSync(join(root, "generated"));
+    const files = readdirSync(join(root, "generated"), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(join(root, "generated"), join(entry.parentPath, entry.name)));
     const outputs = () => files.map((file) => readFileSync(join(options.outDir, file), "utf8"));
     // and the departures page beside the output directory, from the overlay (no docs/methods.md or docs/mcp.md in the
     // copy)
-    expect(names(await generate(options))).toEqual(["console-departures.md", ...files].sort());
+    expect(names(await generate(options))).toEqual(names(["console-departures.md", ...files]));
     const first = outputs();
     expect(first).toEqual(files.map((file) => readFileSync(join(root, "generated", file), "utf8")));
     rmSync(options.outDir, { recursive: true }); // a second run, later: a timestamp anywhere would differ
     await generate(options);
     expect(outputs()).toEqual(first);
-  }, 60_000);
+  });
 
   test("--check passes on the project's output and names the stale files after the spec changes", async () => {
     copyGenerated();
@@ -89,7 +91,7 @@ describe("npm run generate", () => {
     expect(status).toBe(1);
     expect(names(output.slice(output.indexOf("is stale")).split("\n").slice(1).filter(Boolean))).toEqual(stale);
     expect(readFileSync(join(options.outDir, "groups.ts"), "utf8")).toContain("Read a component."); // nothing written
-  }, 60_000);
+  });
 
   test("refreshes docs/methods.md's table beside the output directory: a renamed method reaches it", async () => {
     const page = join(dir, "docs/methods.md");
@@ -99,7 +101,7 @@ describe("npm run generate", () => {
     expect(names(await generate(options))).toContain("methods.md");
     expect(readFileSync(page, "utf8")).toMatch(/^\| `components\.read` \|/m);
     expect(readFileSync(page, "utf8")).not.toMatch(/^\| `components\.get` \|/m);
-  }, 60_000);
+  });
 
   test("applies the console overlay beside the spec, and stops on an action whose target matches nothing", async () => {
     await generate(options);
@@ -110,7 +112,7 @@ describe("npm run generate", () => {
     const { status, output } = cli();
     expect(status).toBe(1);
     expect(output).toContain("an action on $.components.schemas.NoSuchRecord changes nothing");
-  }, 60_000);
+  });
 
   test("stops on a lint error and writes nothing", () => {
     const file = join(dir, "spec/paths/component.yaml");
@@ -120,7 +122,7 @@ describe("npm run generate", () => {
     expect(output).toMatch(/operation-summary/);
     expect(output).not.toContain("\x1b["); // not a terminal: no colour codes
     expect(() => readFileSync(join(options.outDir, "openapi.json"))).toThrow();
-  }, 60_000);
+  });
 
   test("--watch regenerates on every save, also after an editor saves by rename", async () => {
     /** Resolves once what was printed after `from` matches `pattern`. */
@@ -159,5 +161,5 @@ describe("npm run generate", () => {
     } finally {
       await watcher.close();
     }
-  }, 90_000);
+  });
 });

@@ -1,20 +1,15 @@
 // How requests reach fetch: with no middleware, the client builds the URL and init and hands them to fetch (one
 // Request per attempt, built by fetch); with middleware, from the options or added later through client.raw.use,
 // every middleware sees a real Request and what it changes reaches the server.
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { Middleware } from "openapi-fetch";
 import { createRainbondClient } from "../src/index.js";
-import { startRecordingServer, type RecordingServer } from "./helpers/recording-server.js";
+import { useFaultServer } from "./faults/server.js";
 import { successOf } from "./helpers/spec.js";
 
 const component = { teamId: "q8k2mz5d", regionName: "rainbond", appId: 12, serviceId: "gr3f9c2a" };
 const record = successOf("getComponent").example;
-let server: RecordingServer;
-
-beforeAll(async () => {
-  server = await startRecordingServer(() => ({ body: record }));
-});
-afterAll(() => server?.close());
+const server = useFaultServer(() => ({ body: record }));
 
 /** A fetch that records what it was called with, then calls the real one. */
 function spyFetch() {

@@ -2,6 +2,8 @@
 // the client makes for it (recorded, not sent) as curl. test/docs-samples.test.ts type-checks and runs every sample.
 import * as prettier from "prettier";
 import { createRainbondClient, type RainbondClient } from "../../src/index.ts";
+import { curlOf } from "../../surface/curl.ts";
+import { recorder } from "../../surface/request.ts";
 import { callMethod, exampleArgs } from "../lib/methods.ts";
 import { MOCK_PORT } from "../prism.ts";
 import { argumentNames, clientMethods, type MethodRow, type Spec } from "./methods.ts";
@@ -16,26 +18,16 @@ export type CodeSample = { lang: string; label: string; source: string };
 /** A value as TypeScript source: JSON, with identifier keys unquoted. */
 const literal = (value: unknown) =>
   value === undefined ? "undefined" : JSON.stringify(value).replace(/"([A-Za-z_$][\w$]*)":/g, "$1:");
-const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 const SAMPLE_STYLE = { parser: "typescript", printWidth: 80 };
 
 /** The request the client makes for `call`, as curl: recorded by a fetch that sends nothing. */
-async function curlOf(baseUrl: string, call: (client: RainbondClient) => PromiseLike<unknown>): Promise<string> {
-  let request: Request | undefined;
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    request = new Request(input, init);
-    throw new Error("recorded, not sent");
-  };
+async function curlSample(baseUrl: string, call: (client: RainbondClient) => PromiseLike<unknown>): Promise<string> {
+  const { fetch, recorded } = recorder();
   const client = createRainbondClient({ baseUrl, token: "$RAINBOND_TOKEN", fetch, logLevel: "off" });
   const refused = await Promise.resolve(call(client)).catch(String);
+  const request = recorded();
   if (!request) throw new Error(`the sample's call was refused: ${refused}`);
-  const { method, url, headers } = request;
-  const body = await request.text();
-  // the token stays a shell variable: double quotes, so that the shell fills it in
-  const lines = [`curl${method === "GET" ? "" : ` -X ${method}`} ${quote(url)}`];
-  lines.push(`-H "Authorization: ${headers.get("authorization")}"`);
-  if (body) lines.push(`-H 'Content-Type: application/json'`, `-d ${quote(body)}`);
-  return lines.join(" \\\n  ");
+  return curlOf(request, { multiline: true, examples: true });
 }
 
 /** The TypeScript sample of `row` called with `args`: scope objects as named constants, other arguments inline. */
@@ -71,7 +63,7 @@ export async function addCodeSamples(spec: Spec): Promise<void> {
       {
         lang: "curl",
         label: "curl",
-        source: await curlOf(SAMPLES_BASE_URL, (client) => callMethod(client, row, call)),
+        source: await curlSample(SAMPLES_BASE_URL, (client) => callMethod(client, row, call)),
       },
     ] satisfies CodeSample[];
   }

@@ -61,10 +61,15 @@ export function operationById(operationId: string): LocatedOperation {
   return found;
 }
 
-/** The example of an operation's JSON answer with `status` (e.g. Prism's answer to an invalid request). */
+/**
+ * The example of an operation's JSON answer with `status` (e.g. Prism's answer to an invalid request); undefined for an
+ * answer the spec declares without content.
+ */
 export function responseExample(operationId: string, status: number | string): unknown {
   const response = operationById(operationId).operation.responses[status];
-  const media = response && deref(response).content?.["application/json"];
+  const declared = response && deref(response);
+  if (declared && !declared.content) return undefined;
+  const media = declared?.content?.["application/json"];
   if (!media || !("example" in media)) throw new Error(`${operationId} ${status} has no JSON example`);
   return media.example;
 }
@@ -85,4 +90,15 @@ export function operationOfRequest(method: string, url: string): string | undefi
       new RegExp(`^${o.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+")}$`).test(pathname),
   );
   return matches.length === 1 ? matches[0]!.operationId : undefined;
+}
+
+/**
+ * Whether Prism 5 refuses every request of an operation whatever is sent: it cannot match a query parameter whose name
+ * needs percent-encoding (`match[]`: it looks for `match%5b%5d` whatever came). Such an operation is checked by the
+ * query it sends instead.
+ */
+export function prismCannotMatch(operationId: string): boolean {
+  const { operation } = operationById(operationId);
+  const parameters = ((operation as { parameters?: { in: string; name: string }[] }).parameters ?? []).map(deref);
+  return parameters.some((p) => p.in === "query" && /[^\w.~-]/.test(p.name));
 }

@@ -105,7 +105,7 @@ test("allow_write: off by default (the operations that read), on serves them all
       await server.close();
     }
   }
-}, 30_000);
+});
 
 test("RAINBOND_MCP_ALLOW_WRITE other than true or false: one line, exit 2; --help names it", () => {
   const run = (env: Record<string, string>, ...args: string[]) =>

@@ -6,10 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { MAX_FOUND, describeOperation, findOperations } from "../../mcp/src/discovery.ts";
 import { entries } from "../../mcp/src/tools.ts";
 import { REACH_CEILING, reachCost, reachSummary } from "../../scripts/bench/tools-list.ts";
-import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
+import { answer, startFaultServer, type FaultServer } from "../faults/server.js";
 import {
   NOT_CONFIRMED,
-  buildBin,
   exampleAnswer,
   exampleArguments,
   overStdio,
@@ -119,20 +118,21 @@ describe("the answers of findOperations and describeOperation, from the table", 
 });
 
 describe("callOperation, against a console of our own", () => {
-  let console_: RecordingServer;
+  let console_: FaultServer;
   const running: Running[] = [];
 
   beforeAll(async () => {
-    buildBin();
-    // the console's answer to each request these tests send: the example of the operation its path ends in
-    const answers: [RegExp, string][] = [
-      [/\/ports\/8080$/, "deleteComponentPort"],
-      [/\/close$/, "closeUserTeamsComponents"],
-      [/\/delete$/, "deleteUserTeamsApps"],
-    ];
-    console_ = await startRecordingServer(({ pathname }) => ({
-      body: exampleAnswer(answers.find(([path]) => path.test(pathname))![1]),
-    }));
+    console_ = await startFaultServer();
+    // the console's answer to each request these tests send: its operation's example
+    const user = exampleArguments("closeUserTeamsComponents").user_id;
+    for (const [line, operation] of [
+      [DELETE_PORT, "deleteComponentPort"],
+      [`GET /openapi/v1/users/${user}/close`, "closeUserTeamsComponents"],
+      [`GET /openapi/v1/users/${user}/delete`, "deleteUserTeamsApps"],
+    ] as const) {
+      const [method, path] = line.split(" ");
+      console_.script(method!, path!, answer.json(200, exampleAnswer(operation)));
+    }
   });
   afterEach(async () => {
     await Promise.all(running.splice(0).map((server) => server.close()));

@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { toolList } from "../../mcp/src/discovery.ts";
-import { bin, buildBin, exampleArguments, httpClient, overHttp, textOf, type HttpRunning } from "./helpers.js";
+import { bin, exampleArguments, httpClient, overHttp, textOf, type HttpRunning } from "./helpers.js";
 
 const env = { RAINBOND_TOKEN: "mock-token-1234" };
 const initialize = JSON.stringify({
@@ -33,8 +33,6 @@ function post(url: string, headers: Record<string, string>, body = initialize) {
     req.end(body);
   });
 }
-
-beforeAll(() => buildBin());
 
 /** The names a server started with --allow-write or not lists by default. */
 const listed = (allowWrite: boolean) => toolList({ allowWrite }).map((tool) => tool.name);
