@@ -165,8 +165,8 @@ export interface RegionsApi {
    * Lists every region (cluster) of the enterprise, in one bare array. Only an enterprise
    * administrator's key may call it (403 otherwise), but any key can make itself an administrator with
    * `admins.add` (finding 23), so do not rely on this to keep region keys from a key's holder. The
-   * records carry the console's client certificate and key for each region (`key_file`, masked by the
-   * client).
+   * records carry the console's client certificate and key for each region (`key_file`, a secret, masked
+   * wherever this project shows it).
    *
    * `GET /openapi/v1/regions` (listRegions)
    */
@@ -266,9 +266,8 @@ export interface TeamsApi {
   /**
    * Read a team.
    *
-   * Reads a team by its id. The team's name does not work here (404, code 2002) though it does in the
-   * team's other paths. The console does not check that the token's user belongs to the team (finding
-   * 24).
+   * By its id only: the team's name answers 404 (code 2002) here, though it works in the team's other
+   * paths. The console does not check that the token's user belongs to the team (finding 24).
    *
    * `GET /openapi/v1/teams/{team_id}` (getTeam)
    */
@@ -441,9 +440,8 @@ export interface GatewayApi {
   /**
    * Read an HTTP rule of an application.
    *
-   * Reads an HTTP gateway rule of the application. **An unknown `rule_id` answers 200**, with a record
-   * whose strings are all empty and whose numbers are null (`http_rule_id: ""`): check it before using
-   * the answer.
+   * **An unknown `rule_id` answers 200**, with a record whose strings are all empty and whose numbers
+   * are null (`http_rule_id: ""`): check it before using the answer.
    *
    * `GET /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/httpdomains/{rule_id}` (getHttpRule)
    */
@@ -869,10 +867,9 @@ export interface AppsApi {
   /**
    * Install a Helm chart into an application.
    *
-   * Meant to install a chart of a Helm repository into the application. **Fails on this console whatever
-   * the request**: it records a local-store application for the chart (which the API cannot remove) and
-   * then answers 500 without installing anything. `repo_name`, `chart_name` and `version` are required
-   * (400 otherwise).
+   * **Fails on this console whatever the request**: meant to install a chart of a Helm repository, it
+   * records a local-store application for the chart (which the API cannot remove) and then answers 500
+   * without installing anything. `repo_name`, `chart_name` and `version` are required (400 otherwise).
    *
    * `POST /openapi/v1/teams/{team_id}/regions/{region_name}/app/{app_id}/helm_chart` (installHelmChart)
    */
@@ -932,8 +929,8 @@ export interface ComponentsApi {
    * (`endpoints_type: static`), or whose endpoints are registered later through the console
    * (`endpoints_type: api`). Answers 200 with the console's whole record of the component; for `api` it
    * also carries `url` and `api_service_key`, **a secret** that lets anyone register endpoints for it
-   * (the client masks it). An address that is not an IP or a domain, a loopback or unspecified address,
-   * a repeated address, or a domain mixed with other addresses answers 400.
+   * (masked wherever this project shows it). An address that is not an IP or a domain, a loopback or
+   * unspecified address, a repeated address, or a domain mixed with other addresses answers 400.
    *
    * `POST /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/third-components` (createThirdPartyComponent)
    */
@@ -957,7 +954,7 @@ export interface ComponentsApi {
   /**
    * Change the number of instances of a component.
    *
-   * Runs `new_node` instances of a component (1 to 100). Answers 200 with an empty body.
+   * Sets how many instances run, `new_node`, from 1 to 100. Answers 200 with an empty body.
    *
    * `POST /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}/telescopic/horizontal` (scaleComponentHorizontal)
    */
@@ -1139,8 +1136,8 @@ export interface UsersApi {
   /**
    * Read a user.
    *
-   * Reads one user, by id or by user name. A user that does not exist answers **500** (`DoesNotExist`),
-   * not 404. Any key may call it (finding 23).
+   * By id or by user name. A user that does not exist answers **500** (`DoesNotExist`), not 404. Any key
+   * may call it (finding 23).
    *
    * `GET /openapi/v1/users/{user_id}` (getUser)
    */
@@ -1259,10 +1256,10 @@ export interface CertificatesApi {
   /**
    * Read a certificate with its private key.
    *
-   * Reads a certificate with its private key (masked by the client). **The console looks the certificate
-   * up by its id alone**: any team's path reaches any team's certificate, and it does not check that the
-   * token's user belongs to the team either (findings 24, 25). 404 when there is no certificate of that
-   * id.
+   * **The console looks the certificate up by its id alone**: any team's path reaches any team's
+   * certificate, and it does not check that the token's user belongs to the team either (findings 24,
+   * 25). 404 when there is no certificate of that id. The answer holds the private key, a secret, masked
+   * wherever this project shows it.
    *
    * `GET /openapi/v1/teams/{team_id}/certificates/{certificate_id}` (getTeamCertificate)
    */

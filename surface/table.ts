@@ -107,10 +107,14 @@ export interface TableOperation {
   idempotent: boolean;
   /** Where the spec's description of it comes from: the source document, or the console itself (its evidence). */
   source: "document" | "console";
+  /** The MCP server's toolset the spec puts it in (`x-mcp-toolset`): `default`, listed unless told otherwise. */
+  toolset?: "default";
   /** The console's defect (an operation that fails on this console whatever the request), with its findings. */
   defect?: string;
   findings?: number[];
   pathParams: string[];
+  /** Its query parameters; one named like a path parameter takes the path parameter's value (the tool has one
+   * argument for both). */
   queryParams: string[];
   /** The answer is an array, given to MCP as `{ items: [...] }`. */
   wrapped: boolean;

@@ -8,17 +8,21 @@ import pkg from "../package.json" with { type: "json" };
 import { createRainbondCore } from "rainbond-openapi/core";
 import { MIN_BEARER_CHARS, serveHttp } from "./http.js";
 import { MAX_RESULT_CHARS, createServer } from "./server.js";
-import { GROUPS, servedTools, unknownSelection } from "./tools.js";
+import { GROUPS, KEYWORDS, discovers, listedTools, servedOperations, unknownSelection } from "./tools.js";
 
 const HELP = `Usage: rainbond-openapi-mcp --base-url <origin> [options]
 
-An MCP server for a Rainbond console: every operation of its Open API v1 as a tool, read-only by default.
+An MCP server for a Rainbond console: every operation of its Open API v1, read-only by default.
 
   --base-url <origin>   the console's origin, e.g. https://console.example.org:7070 (or RAINBOND_URL)
   --allow-write         serve the tools that change the console too (default: only those that read); or
                         RAINBOND_MCP_ALLOW_WRITE=true, for clients that can only set the environment
-  --tools <list>        serve only these groups or tools, comma-separated (groups: ${GROUPS.join(", ")});
-                        less for an agent to read on every turn
+  --tools <list>        what to list, comma-separated: groups, operations (getComponent) and
+                        default: the first reads, and the discovery tools that find, describe and call
+                          every other operation (without --tools, the default)
+                        discovery: those three tools alone; all: every operation a tool of its own
+                        Without default or discovery, what is named is all that is served.
+${`Groups: ${GROUPS.join(", ")}.`.replace(/(.{1,78})(\s+|$)/g, `${" ".repeat(24)}$1\n`).trimEnd()}
   --trust-agent         run calls that expose, interrupt, remove or cannot undo something (opening, closing
                         or deleting a port, creating a gateway rule) without asking a person first; by default
                         the MCP client asks its user to confirm each such call, and one that cannot ask sends
@@ -123,15 +127,18 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
   const tools = values.tools?.split(",").map((name) => name.trim());
   const unknown = unknownSelection({ allowWrite, tools });
   if (unknown.length) {
-    throw new UsageError(`--tools: ${unknown.join(", ")} is no group or tool (groups: ${GROUPS.join(", ")})`);
+    const names = `groups: ${GROUPS.join(", ")}; or ${KEYWORDS.join(", ")}`;
+    throw new UsageError(`--tools: ${unknown.join(", ")} is no group, operation or keyword (${names})`);
   }
   const trustAgent = values["trust-agent"];
   const confirmTimeoutMs = integer("confirm-timeout-ms", values["confirm-timeout-ms"]);
   const identity = { name: pkg.name, version: pkg.version };
   const selection = { allowWrite, tools };
   const makeServer = () => createServer({ core, ...selection, trustAgent, confirmTimeoutMs, secrets, ...identity });
-  const count = servedTools(selection).length;
-  const what = `${count} tools (${allowWrite ? "reading and writing" : "read-only; --allow-write serves the rest"})`;
+  const [listed, served] = [listedTools(selection).length, servedOperations(selection).length];
+  const found = discovers(selection) ? `, ${served - listed} more through the discovery tools` : "";
+  const mode = allowWrite ? "reading and writing" : "read-only; --allow-write serves the rest";
+  const what = `${listed} operations as tools${found} (${mode})`;
   if (values.http === undefined) {
     if (argv.some((arg) => arg.startsWith("--host")))
       throw new UsageError("--host needs --http <port>: it is the address the HTTP server binds");

@@ -194,11 +194,22 @@ const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `
 const input = ({ description, schema }: { description?: string; schema: InlineSchema }) =>
   clean({ ...(description && { description }), ...schema } as JsonObject, "input");
 
-/** An operation's entry of the table: its request line, effect, origin, and its MCP tool. */
+/** The MCP toolset the spec puts an operation in (`x-mcp-toolset`): `default`, the tools an MCP server lists unless
+ * told otherwise; none for the others, which its groups and its discovery tools reach. */
+function toolsetOf(o: Entry): TableOperation["toolset"] {
+  const mark = o.op["x-mcp-toolset"];
+  if (mark === undefined || mark === "default") return mark;
+  const where = `${o.table.method} ${o.table.path} (${o.table.id})`;
+  throw new Error(`${where}: x-mcp-toolset is \`default\` or absent (see docs/editing-the-spec.md)`);
+}
+
+/** An operation's entry of the table: its request line, effect, origin, toolset, and its MCP tool. */
 function operationOf(o: Entry, description: OperationDescription): TableOperation {
   const { id: name, name: method, method: http, path } = o.table;
+  const toolset = toolsetOf(o);
   // Arguments are named as the spec names them; a query parameter named like a path parameter (the source declares
-  // some ids in both) is not an argument of its own: the path's value is the one used.
+  // some ids in both, the console's deleteAppImportDir requires one) is not an argument of its own: the path's value
+  // is sent in the query too.
   const pathParams = description.parameters.filter((p) => p.in === "path");
   const queryParams = description.parameters.filter(
     (p) => p.in === "query" && !pathParams.some((q) => q.name === p.name),
@@ -243,10 +254,11 @@ function operationOf(o: Entry, description: OperationDescription): TableOperatio
     effect: o.effect,
     idempotent: o.idempotent,
     source: o.origin ? "console" : "document",
+    ...(toolset && { toolset }),
     ...(o.origin?.defect && { defect: o.origin.defect }),
     ...(o.origin?.findings && { findings: o.origin.findings }),
     pathParams: pathParams.map((p) => p.name),
-    queryParams: queryParams.map((p) => p.name),
+    queryParams: description.parameters.filter((p) => p.in === "query").map((p) => p.name),
     wrapped,
     ...(description.answer.paging && { paging: description.answer.paging }),
     tool,
