@@ -1,12 +1,16 @@
 // `rainbond-openapi/operations`: one function per operation of the spec (generated/functions.ts), each taking a core
 // (`rainbond-openapi/core`) first; a bundle keeps only those it imports. And `requestOperation`, which sends any of
 // them by operationId with the spec's names (for tools that work from the spec, such as the MCP server).
+// An entry: one of the three modules of src/ that read generated/.
 import { operations, type OperationId } from "../generated/operations.js";
-import { call, rejected } from "./call.js";
-import type { CallOptions, OperationInput, RainbondCore, RainbondPromise } from "./call.js";
-import { RainbondInputError, isRecord } from "./errors.js";
-import { prepare, prepareBody, prepareQuery } from "./prepare.js";
-import { timeRange } from "./time-range.js";
+import { RainbondInputError } from "./core/errors.js";
+import { isRecord } from "./core/is-record.js";
+import type { CallOptions } from "./core/options.js";
+import type { RainbondCore, RainbondPromise } from "./core/promise.js";
+import type { OperationInput } from "./core/table.js";
+import { call, rejected } from "./internal/call.js";
+import { prepare, prepareBody, prepareQuery } from "./internal/prepare.js";
+import { timeRange } from "./internal/time-range.js";
 
 export * from "../generated/functions.js";
 export type { OperationId };

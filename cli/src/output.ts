@@ -1,7 +1,7 @@
 // What goes to stdout: the data alone, as JSON (the default when stdout is not a terminal), one JSON value a line,
 // YAML or a table (the default on a terminal), after the `--query` JMESPath filter. Server text in a table has its
 // control characters escaped, so an answer cannot move the cursor or colour the terminal.
-import { escapeControl } from "../../src/redact.js";
+import { escapeControl } from "../../src/core/redact.js";
 import { UsageError } from "./values.js";
 
 export const FORMATS = ["json", "jsonl", "yaml", "table"] as const;

@@ -1,8 +1,7 @@
 // `rainbond profile add|list|remove|use`: named consoles with their token and default ids. The token is read from a
 // prompt (on a terminal, not echoed) or standard input, never from a flag, and never printed.
 import type { Command } from "commander";
-import { createRainbondCore } from "../../src/call.js";
-import { RainbondInputError } from "../../src/errors.js";
+import { RainbondInputError, createRainbondCore } from "../../src/core.js";
 import { formatOf, type Io } from "./run.js";
 import { render } from "./output.js";
 import { readProfiles, writeProfiles, type Profile } from "./settings.js";

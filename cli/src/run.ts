@@ -4,10 +4,7 @@
 import { Console } from "node:console";
 import type { Writable } from "node:stream";
 import { groups } from "../../generated/groups.js";
-import { createRainbondCore, type RainbondCore } from "../../src/call.js";
-import { RainbondInputError } from "../../src/errors.js";
-import type { LogLevel } from "../../src/options.js";
-import { redact } from "../../src/redact.js";
+import { RainbondInputError, createRainbondCore, redact, type LogLevel, type RainbondCore } from "../../src/core.js";
 import { FORMATS, query, render, type Format } from "./output.js";
 import { settingsOf } from "./settings.js";
 import type { Input, MethodCommand } from "./table.js";

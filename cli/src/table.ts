@@ -4,8 +4,7 @@
 import methodsFile from "../../generated/methods.json" with { type: "json" };
 import { operations, sensitiveFields, type OperationId } from "../../generated/operations.js";
 import type { ClientMethod, MethodArgument } from "../../scripts/lib/methods.ts";
-import type { OperationSpec } from "../../src/prepare.js";
-import type { SchemaRule } from "../../src/validate.js";
+import type { OperationSpec, SchemaRule } from "../../src/core/table.js";
 
 export type { ClientMethod };
 

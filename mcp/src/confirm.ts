@@ -19,7 +19,8 @@ import {
   type Server,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import { oneLine, redact } from "../../src/redact.js";
+import { redact } from "../../src/core.js";
+import { oneLine } from "../../src/core/redact.js";
 import type { ToolEntry } from "./tools.js";
 
 /** How long a person has to answer a confirmation, by default. */

@@ -3,8 +3,8 @@
 // what went wrong (bad input names the field and sends nothing; an API error gives status, code and the console's
 // message; no answer says so). A destructive call is first confirmed by a person (confirm.ts): on 2026-07-28 its first
 // answer is the question, as an `input_required` result. Nothing secret reaches a result: everything shown goes
-// through the client's own masker (src/redact.ts), with the token, the secrets given as arguments and those the answer
-// itself carries. Text of the console's in an error is cut, its control characters escaped, and quoted as data.
+// through the client's own masker (src/core/redact.ts), with the token, the secrets given as arguments and those the
+// answer itself carries. Text of the console's in an error is cut, its control characters escaped, and quoted as data.
 import {
   Server,
   type CallToolResult,
@@ -23,7 +23,8 @@ import {
 } from "rainbond-openapi";
 import type { RainbondCore } from "rainbond-openapi/core";
 import { requestOperation, type OperationId } from "rainbond-openapi/operations";
-import { escapeControl, maskText, oneLine, redact, secretsIn } from "../../src/redact.js";
+import { redact } from "../../src/core.js";
+import { escapeControl, maskText, oneLine, secretsIn } from "../../src/core/redact.js";
 import { confirmations } from "./confirm.js";
 import { entries, inputOf, mismatch, servedTools, unknownArguments, type Selection, type ToolEntry } from "./tools.js";
 

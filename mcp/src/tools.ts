@@ -4,7 +4,7 @@
 import type { Tool } from "@modelcontextprotocol/server";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
 import generated from "../../generated/mcp-tools.json" with { type: "json" };
-import type { OperationInput } from "../../src/call.js";
+import type { OperationInput } from "../../src/core/table.js";
 
 /** How the server calls a tool's operation (from the table's entry of it). */
 export interface OperationInfo {

@@ -15,7 +15,7 @@ import {
   RainbondTimeoutError,
   createRainbondClient,
 } from "../../src/index.js";
-import { retryDelay } from "../../src/transport.js";
+import { retryDelay } from "../../src/internal/transport/backoff.js";
 import { TOKEN, component, expectNoSecrets, faultClient, paths, rejection } from "./helpers.js";
 import {
   NGINX_502,

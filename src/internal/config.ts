@@ -1,55 +1,12 @@
 // The options of a client (or core) and of each call, checked by the same rule engine as every input: an unknown or
 // malformed option is refused when the client is made, or before the call sends anything. And the client's logging.
-import type { Middleware } from "openapi-fetch";
-import { RainbondInputError, isRecord } from "./errors.js";
-import type { CallOptions, RetryDelay } from "./transport.js";
-import { check, type SchemaRule } from "./validate.js";
+import { RainbondInputError } from "../core/errors.js";
+import type { CallOptions, ClientOptions, LogLevel, Logger } from "../core/options.js";
+import type { SchemaRule } from "../core/table.js";
+import { isRecord } from "../core/is-record.js";
+import { check } from "./validate.js";
 
-export interface ClientOptions {
-  /** The console's origin, e.g. `https://console.example.org:7070`; the paths carry `/openapi/v1`. */
-  baseUrl: string;
-  /** The API token (visible ASCII), sent as the whole `Authorization` header (no `Bearer`); never logged or shown. */
-  token: string;
-  /** A `fetch` to use instead of the global one. */
-  fetch?: typeof globalThis.fetch;
-  /** Extra headers for every request. */
-  headers?: Record<string, string>;
-  /** Default time allowed to each attempt, in ms. Default 30,000. */
-  timeoutMs?: number;
-  /** Default number of retries of idempotent requests, 0 to 10. Default 2. */
-  retries?: number;
-  /** Backoff between attempts. */
-  retryDelay?: Partial<RetryDelay>;
-  /** Where log lines go. Default `console`. */
-  logger?: Logger;
-  /**
-   * `warn` (default) logs retries; `info` also each attempt's outcome (a status, or no answer and why); `debug` also
-   * each request, masked. `error` and `off` log nothing: a failure is thrown to the caller, never logged as well.
-   */
-  logLevel?: LogLevel;
-  /**
-   * The longest answer body read, in bytes, counted as it arrives (after gzip or brotli are undone). Default
-   * 10,485,760 (10 MiB). A longer body is not read further: RainbondResponseTooLargeError, not retried.
-   */
-  maxResponseBytes?: number;
-  /**
-   * Middleware in openapi-fetch's shape (`{ onRequest, onResponse, onError }`), run on every attempt of every method
-   * (and on `client.raw`'s calls; `client.raw.use` adds middleware to those only).
-   */
-  middleware?: Middleware[];
-}
-
-/** How much the client logs: each level adds to the quieter ones (see ClientOptions.logLevel). */
-export type LogLevel = "off" | "error" | "warn" | "info" | "debug";
 const LOG_LEVELS: readonly LogLevel[] = ["off", "error", "warn", "info", "debug"];
-
-/** Where log lines go; `console` fits. */
-export interface Logger {
-  error(message: string, ...data: unknown[]): void;
-  warn(message: string, ...data: unknown[]): void;
-  info(message: string, ...data: unknown[]): void;
-  debug(message: string, ...data: unknown[]): void;
-}
 
 /** The enabled levels only: a disabled level is undefined, so a call site pays nothing for it (`log.debug?.(...)`). */
 export type Log = { [level in keyof Logger]?: (message: string, ...data: unknown[]) => void };
@@ -105,7 +62,7 @@ export function callOptions(operation: string, call: unknown): CallOptions | und
 }
 
 /** The client's options, checked, as the transport every call of the client goes through. */
-export function transportOf(options: ClientOptions) {
+export function configure(options: ClientOptions) {
   const refuse = (argument: string, rule: string) => new RainbondInputError("createRainbondClient", argument, rule);
   if (!isRecord(options)) throw refuse("options", "must be an object");
   check("createRainbondClient", "", CLIENT, options);
@@ -135,6 +92,7 @@ export function transportOf(options: ClientOptions) {
     }
   }
   headers.set("authorization", token);
+  const fixed = Object.fromEntries(headers);
   // the levels up to `logLevel`, quietest first ("off" enables none); warnings (retries) by default. A failure is
   // thrown, not logged as well, so `error` logs as little as `off`.
   const levels = LOG_LEVELS.slice(1, LOG_LEVELS.indexOf(logLevel) + 1) as (keyof Logger)[];
@@ -147,8 +105,8 @@ export function transportOf(options: ClientOptions) {
   return {
     fetch: options.fetch ?? globalThis.fetch,
     baseUrl: url.href.replace(/\/+$/, ""),
-    headers: Object.fromEntries(headers),
-    jsonHeaders: { ...Object.fromEntries(headers), "content-type": "application/json" },
+    headers: fixed,
+    jsonHeaders: { ...fixed, "content-type": "application/json" },
     maxResponseBytes: options.maxResponseBytes ?? 10_485_760,
     middleware: options.middleware ?? [],
     timeoutMs: options.timeoutMs ?? 30_000,
@@ -160,4 +118,4 @@ export function transportOf(options: ClientOptions) {
 }
 
 /** The client's options, checked and completed: what each of its calls goes through (`secrets`: the token). */
-export type Transport = ReturnType<typeof transportOf>;
+export type Transport = ReturnType<typeof configure>;

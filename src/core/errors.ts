@@ -9,6 +9,7 @@
 //   ├── RainbondConnectionError    no answer; Timeout (none within timeoutMs)
 //   ├── RainbondAbortError         the caller's AbortSignal fired
 //   └── RainbondInputError         bad input, caught before any request is sent
+import { isRecord } from "./is-record.js";
 import { TRACEBACK_NOT_KEPT, oneLine } from "./redact.js";
 
 /** Where a request went: enough to find it in the console's logs, nothing secret. */
@@ -238,7 +239,3 @@ export class RainbondInputError extends RainbondError {
 
 /** How every message names its request: `ports.update (PUT /openapi/v1/...)`. */
 export const named = (info: RequestInfo) => `${info.operation} (${info.method} ${info.path})`;
-
-/** A plain object's members: not null, an array or a Date (a parsed answer's body, a call's arguments). */
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Date);

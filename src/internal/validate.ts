@@ -1,33 +1,8 @@
 // Checks a value against the validation keywords the spec gives it (generated/operations.ts), so that bad input is
 // refused with a RainbondInputError naming the argument and the rule, before any request is sent.
-import { RainbondInputError } from "./errors.js";
-import { MASK, SENSITIVE } from "./redact.js";
-
-type Limit = "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" | "minItems" | "maxItems" | "maxLength";
-
-/**
- * The validation keywords of a schema in the spec (generated/operations.ts), and of the client's own options.
- * `patternMeans` says what `pattern` means, in words (the spec's `x-pattern-means`); `acceptsNumber`: the client also
- * takes a number here, and sends it as this string (`x-rainbond-accepts-number`); `closed`: no member but those of
- * `properties` (the client's own options only: the spec's records stay open); `consoleRule`: the console's rule this
- * value answers to, quoted in a refusal (the console overlay's `x-console-rule`); `if`/`then`: the rules of `then`
- * hold too where the value matches `if` (e.g. a member required with one `action`).
- */
-export type SchemaRule = { readonly [K in Limit]?: number } & {
-  readonly consoleRule?: string;
-  readonly if?: SchemaRule;
-  readonly then?: SchemaRule;
-  readonly type?: string | readonly string[];
-  readonly enum?: readonly unknown[];
-  readonly pattern?: string;
-  readonly patternMeans?: string;
-  readonly acceptsNumber?: boolean;
-  readonly required?: readonly string[];
-  readonly default?: unknown;
-  readonly properties?: Readonly<Record<string, SchemaRule>>;
-  readonly closed?: boolean;
-  readonly items?: SchemaRule;
-};
+import { RainbondInputError } from "../core/errors.js";
+import { MASK, SENSITIVE } from "../core/redact.js";
+import type { Limit, SchemaRule } from "../core/table.js";
 
 /** Half of a UTF-16 surrogate pair on its own: encodeURIComponent throws on it, and it is no text. */
 const LONE_SURROGATE = /\p{Cs}/u;

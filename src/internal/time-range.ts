@@ -1,6 +1,6 @@
 // The spec's `x-rainbond-time-range`: query parameters that form a time range, checked together.
-import { RainbondInputError } from "./errors.js";
-import type { QueryRule } from "./prepare.js";
+import { RainbondInputError } from "../core/errors.js";
+import type { QueryRule } from "../core/table.js";
 import { shown } from "./validate.js";
 
 /**

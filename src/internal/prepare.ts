@@ -1,55 +1,10 @@
 // Turns a call's arguments into a request: path and query parameters and JSON, each encoded as the spec wants it and
 // checked against its rules (generated/operations.ts), or a RainbondInputError naming the argument, before sending.
-import { RainbondInputError, isRecord } from "./errors.js";
-import { check, shown, type SchemaRule } from "./validate.js";
-
-/**
- * How one positional argument of an operation's function becomes part of the request: an object of ids (`scope`,
- * `{ teamId, regionName, ... }`) filling the path parameters named in `params`, one path parameter, the body (as the
- * spec names its fields), or an object of query parameters by the option names of `OperationSpec.options`.
- */
-export type Arg =
-  | { readonly kind: "scope"; readonly name: string; readonly params: Readonly<Record<string, string>> }
-  | { readonly kind: "path"; readonly name: string; readonly param: string }
-  | { readonly kind: "body" | "options"; readonly name: string };
-
-type Rules = Readonly<Record<string, SchemaRule>>;
-
-/** One operation of the spec as the client calls it: an entry of generated/operations.ts. */
-export interface OperationSpec {
-  /** The grouped client's name of it, `ports.list`: errors and logs name the call by it. */
-  readonly name: string;
-  readonly method: "GET" | "PUT" | "POST" | "DELETE" | "PATCH";
-  readonly path: string;
-  readonly args: readonly Arg[];
-  readonly pathParams: Rules;
-  readonly query?: Rules;
-  /** Option name -> query parameter (`pageSize` -> `page_size`). */
-  readonly options?: Readonly<Record<string, string>>;
-  readonly requiredQuery?: readonly string[];
-  /** Query parameters the client refuses, by parameter and option name, with why (the spec's `x-rainbond-refused`). */
-  readonly refused?: Readonly<Record<string, string>>;
-  readonly body?: SchemaRule;
-  readonly bodyRequired?: boolean;
-  /** Where the console may wrap the answer in its envelope: `data.list` or `data.bean`. */
-  readonly envelope?: "list" | "bean";
-  /** The top-level type the spec declares for a successful answer. */
-  readonly response: "array" | "object";
-  /** Query parameters that form a time range, checked together (the spec's `x-rainbond-time-range`). */
-  readonly timeRange?: {
-    readonly start: string;
-    readonly end: string;
-    readonly step: string;
-    readonly maxPointsPerSeries?: number;
-  };
-}
-
-/** A request by the spec's names: path and query parameters, and the body. */
-export interface OperationInput {
-  path?: Record<string, unknown>;
-  query?: Record<string, unknown>;
-  body?: unknown;
-}
+import { RainbondInputError } from "../core/errors.js";
+import type { OperationInput, OperationSpec, QueryRule, SchemaRule } from "../core/table.js";
+import { isRecord } from "../core/is-record.js";
+import type { Outgoing } from "./transport/outgoing.js";
+import { check, shown } from "./validate.js";
 
 /** How the caller names each parameter (`component.serviceId`, `options.pageSize`) and the body; a parameter not named here is called as the spec calls it. */
 export interface Names {
@@ -57,17 +12,6 @@ export interface Names {
   query: Readonly<Record<string, string>>;
   body: string;
 }
-
-/**
- * A rule across query parameters, run on the encoded query before each parameter's own rules. Generated code passes
- * it to the operations that need it only, so that no other operation's bundle carries it.
- */
-export type QueryRule = (
-  spec: OperationSpec,
-  query: Record<string, unknown>,
-  given: Record<string, unknown>,
-  nameOf: (param: string) => string,
-) => void;
 
 const PATH_PARAM = /\{(\w+)\}/g;
 
@@ -100,7 +44,7 @@ export function fromArgs(spec: OperationSpec, args: readonly unknown[], parts: R
   const path: Record<string, unknown> = {};
   const query: Record<string, unknown> = {};
   const input = { path, query } as OperationInput;
-  const refuse = (argument: string, rule: string) => new RainbondInputError(spec.name, argument, rule);
+  const refuse: Refuse = (argument, rule) => new RainbondInputError(spec.name, argument, rule);
   spec.args.forEach((arg, i) => {
     const value = args[i];
     if (arg.kind === "path") path[arg.param] = value;
@@ -170,8 +114,7 @@ export function prepare(spec: OperationSpec, input: OperationInput, names: Names
   // errors and logs name the path as sent (ids are not secret; each was checked against its pattern above)
   const sent = spec.path.replace(PATH_PARAM, (_, param: string) => encodeURIComponent(String(path[param])));
   const info = { operation, method: spec.method, path: sent };
-  const { envelope, response: shape } = spec;
-  return { info, path: spec.path, params: { path, query }, body, json, envelope, shape };
+  return { spec, info, params: { path, query }, body, json } satisfies Outgoing;
 }
 
 /** The query parameters of a request (`given`), encoded and checked, with the spec's defaults: `query` of RequestParts. */

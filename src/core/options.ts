@@ -1,0 +1,69 @@
+// The options of a client (or core) and of each call, as a caller writes them; internal/config.ts checks them.
+import type { Middleware } from "openapi-fetch";
+
+export interface ClientOptions {
+  /** The console's origin, e.g. `https://console.example.org:7070`; the paths carry `/openapi/v1`. */
+  baseUrl: string;
+  /** The API token (visible ASCII), sent as the whole `Authorization` header (no `Bearer`); never logged or shown. */
+  token: string;
+  /** A `fetch` to use instead of the global one. */
+  fetch?: typeof globalThis.fetch;
+  /** Extra headers for every request. */
+  headers?: Record<string, string>;
+  /** Default time allowed to each attempt, in ms. Default 30,000. */
+  timeoutMs?: number;
+  /** Default number of retries of idempotent requests, 0 to 10. Default 2. */
+  retries?: number;
+  /** Backoff between attempts. */
+  retryDelay?: Partial<RetryDelay>;
+  /** Where log lines go. Default `console`. */
+  logger?: Logger;
+  /**
+   * `warn` (default) logs retries; `info` also each attempt's outcome (a status, or no answer and why); `debug` also
+   * each request, masked. `error` and `off` log nothing: a failure is thrown to the caller, never logged as well.
+   */
+  logLevel?: LogLevel;
+  /**
+   * The longest answer body read, in bytes, counted as it arrives (after gzip or brotli are undone). Default
+   * 10,485,760 (10 MiB). A longer body is not read further: RainbondResponseTooLargeError, not retried.
+   */
+  maxResponseBytes?: number;
+  /**
+   * Middleware in openapi-fetch's shape (`{ onRequest, onResponse, onError }`), run by openapi-fetch (loaded on the
+   * first call that has some) on every attempt of every method (and on `client.raw`'s calls; `client.raw.use` adds
+   * middleware to those only). What a middleware throws, or an Error its onError gives instead of fetch's, reaches the
+   * caller as it is; a Response it gives is the answer.
+   */
+  middleware?: Middleware[];
+}
+
+/** Options of every call, given as the last argument of any method (and as defaults on the client). */
+export interface CallOptions {
+  /** Time allowed to each attempt, middleware, redirects and body included, in ms; it then settles whatever fetch does. Default 30,000. */
+  timeoutMs?: number;
+  /** How many times an idempotent request (GET, PUT, DELETE) is retried. Default 2. POST is never replayed. */
+  retries?: number;
+  /** Cancels the call at once, also while it waits to retry. */
+  signal?: AbortSignal;
+}
+
+/** How long to wait between attempts. */
+export interface RetryDelay {
+  /** First backoff, doubled on each retry, with up to 25% jitter. Default 500 ms. */
+  baseMs: number;
+  /** Longest backoff. Default 8,000 ms. */
+  maxMs: number;
+  /** Longest `Retry-After` honoured; a longer one is not waited for: the error is thrown. Default 60,000 ms. */
+  retryAfterCapMs: number;
+}
+
+/** How much the client logs: each level adds to the quieter ones (see ClientOptions.logLevel). */
+export type LogLevel = "off" | "error" | "warn" | "info" | "debug";
+
+/** Where log lines go; `console` fits. */
+export interface Logger {
+  error(message: string, ...data: unknown[]): void;
+  warn(message: string, ...data: unknown[]): void;
+  info(message: string, ...data: unknown[]): void;
+  debug(message: string, ...data: unknown[]): void;
+}
