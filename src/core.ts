@@ -19,7 +19,8 @@ masking.secretNames(sensitiveFields);
 
 export type { OperationInput } from "./core/table.js";
 export type { RainbondCore, RainbondPromise, WithResponse } from "./core/promise.js";
-export type { CallOptions, ClientOptions, LogLevel, Logger, RetryDelay } from "./core/options.js";
+export type { CallOptions, ClientOptions, LogLevel, Logger } from "./core/options.js";
+export type { RetryDelay } from "./core/retry.js";
 export {
   RainbondAbortError,
   RainbondApiError,

@@ -1,5 +1,6 @@
 // The options of a client (or core) and of each call, as a caller writes them; internal/config.ts checks them.
 import type { Middleware } from "openapi-fetch";
+import type { RetryDelay } from "./retry.js";
 
 export interface ClientOptions {
   /** The console's origin, e.g. `https://console.example.org:7070`; the paths carry `/openapi/v1`. */
@@ -10,9 +11,9 @@ export interface ClientOptions {
   fetch?: typeof globalThis.fetch;
   /** Extra headers for every request. */
   headers?: Record<string, string>;
-  /** Default time allowed to each attempt, in ms. Default 30,000. */
+  /** Default time allowed to each attempt, in ms. Default 30,000 (DEFAULT_TIMEOUT_MS). */
   timeoutMs?: number;
-  /** Default number of retries of idempotent requests, 0 to 10. Default 2. */
+  /** Default number of retries, 0 to 10, where the retry policy allows them (src/core/retry.ts). Default 2. */
   retries?: number;
   /** Backoff between attempts. */
   retryDelay?: Partial<RetryDelay>;
@@ -41,20 +42,14 @@ export interface ClientOptions {
 export interface CallOptions {
   /** Time allowed to each attempt, middleware, redirects and body included, in ms; it then settles whatever fetch does. Default 30,000. */
   timeoutMs?: number;
-  /** How many times an idempotent request (GET, PUT, DELETE) is retried. Default 2. POST is never replayed. */
+  /**
+   * How many times a failed request is retried, where the retry policy allows it: a GET, PUT or DELETE when no
+   * answer came or the answer was 408, 429, 502, 503 or 504; a POST, or an operation the spec marks not idempotent,
+   * only when the connection was refused (it never reached the console). Default 2.
+   */
   retries?: number;
   /** Cancels the call at once, also while it waits to retry. */
   signal?: AbortSignal;
-}
-
-/** How long to wait between attempts. */
-export interface RetryDelay {
-  /** First backoff, doubled on each retry, with up to 25% jitter. Default 500 ms. */
-  baseMs: number;
-  /** Longest backoff. Default 8,000 ms. */
-  maxMs: number;
-  /** Longest `Retry-After` honoured; a longer one is not waited for: the error is thrown. Default 60,000 ms. */
-  retryAfterCapMs: number;
 }
 
 /** How much the client logs: each level adds to the quieter ones (see ClientOptions.logLevel). */

@@ -62,6 +62,11 @@ export interface OperationSpec {
   readonly envelope?: "list" | "bean";
   /** The top-level type the spec declares for a successful answer. */
   readonly response: "array" | "object";
+  /**
+   * The spec's `x-rainbond-idempotent: false`: the operation must never be replayed (a GET that changes the
+   * console), whatever its method; it is sent again only when the connection was refused (src/core/retry.ts).
+   */
+  readonly idempotent?: false;
   /** Query parameters that form a time range, checked together (the spec's `x-rainbond-time-range`). */
   readonly timeRange?: {
     readonly start: string;

@@ -2,6 +2,7 @@
 // malformed option is refused when the client is made, or before the call sends anything. And the client's logging.
 import { RainbondInputError } from "../core/errors.js";
 import type { CallOptions, ClientOptions, LogLevel, Logger } from "../core/options.js";
+import { DEFAULT_RETRIES, DEFAULT_RETRY_DELAY, DEFAULT_TIMEOUT_MS } from "../core/retry.js";
 import type { SchemaRule } from "../core/table.js";
 import { isRecord } from "../core/is-record.js";
 import { check } from "./validate.js";
@@ -109,9 +110,9 @@ export function configure(options: ClientOptions) {
     jsonHeaders: { ...fixed, "content-type": "application/json" },
     maxResponseBytes: options.maxResponseBytes ?? 10_485_760,
     middleware: options.middleware ?? [],
-    timeoutMs: options.timeoutMs ?? 30_000,
-    retries: options.retries ?? 2,
-    retryDelay: { baseMs: 500, maxMs: 8_000, retryAfterCapMs: 60_000, ...options.retryDelay },
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    retries: options.retries ?? DEFAULT_RETRIES,
+    retryDelay: { ...DEFAULT_RETRY_DELAY, ...options.retryDelay },
     log: log as Log,
     secrets: [token] as readonly string[],
   };

@@ -1,11 +1,11 @@
-// Sends one request: each attempt raced against its deadline and the caller's signal, and tried again where a replay
-// is safe, after its delay; the answer as data, or as the error of its status.
+// Sends one request: each attempt raced against its deadline and the caller's signal, and tried again as the retry
+// policy says (src/core/retry.ts), after its delay; the answer as data, or as the error of its status.
 import * as E from "../../core/errors.js";
 import type { CallOptions } from "../../core/options.js";
 import type { WithResponse } from "../../core/promise.js";
+import { retryDelay, shouldRetry } from "../../core/retry.js";
 import type { Transport } from "../config.js";
 import { answer } from "./answer.js";
-import { retryDelay } from "./backoff.js";
 import { Lost, type Exchanged } from "./body.js";
 import { TIMEOUT, aborted, deadline } from "./deadline.js";
 import { exchange } from "./exchange.js";
@@ -38,6 +38,7 @@ export async function send(t: Transport, req: Outgoing, call: CallOptions = {}):
     }
     let failure: Error;
     let response: Response | undefined;
+    let retry: boolean;
     if (exchanged instanceof Lost) {
       if (signal?.aborted) throw aborted(info, signal.reason);
       const timedOut = controller.signal.reason === TIMEOUT;
@@ -48,17 +49,16 @@ export async function send(t: Transport, req: Outgoing, call: CallOptions = {}):
       failure = timedOut
         ? new E.RainbondTimeoutError(info, reason)
         : new E.RainbondConnectionError(info, reason, { cause });
-      // a POST is sent again only when it provably never left: the connection was refused
-      if (info.method === "POST" && (timedOut || code !== "ECONNREFUSED")) throw failure;
+      retry = shouldRetry(req.spec, { refused: code === "ECONNREFUSED" });
     } else {
       [response] = exchanged;
       outcome(response.status);
       const data = answer(t, req, ...exchanged);
       if (response.ok) return { data, response };
       failure = data as Error;
-      if (info.method === "POST" || ![408, 429, 502, 503, 504].includes(response.status)) throw failure;
+      retry = shouldRetry(req.spec, response);
     }
-    const delay = attempt < retries ? retryDelay(t.retryDelay, attempt, response) : undefined;
+    const delay = retry && attempt < retries ? retryDelay(t.retryDelay, attempt, response) : undefined;
     if (delay === undefined) throw failure;
     logRetry(t, failure, attempt, retries, delay);
     if (signal?.aborted) throw aborted(info);
