@@ -46,7 +46,18 @@ export type { components, operations, paths } from "../generated/schema.js";
 /** A client of one console. Independent of any other: no global state. */
 export interface RainbondClient extends RainbondGroups {
   readonly baseUrl: string;
-  /** The underlying openapi-fetch client, typed by the spec's `paths`; it sends the token too. Loaded on its first call. */
+  /**
+   * openapi-fetch's client of the same console, typed by the spec's `paths`, loaded on its first call. Its fetch is
+   * this client's transport: a raw call has the methods' timeout (`timeoutMs` per attempt), retries (the same policy,
+   * by method: a POST is sent again only when the connection was refused), redirect rule, body cap
+   * (`maxResponseBytes`), logging and masking. An answer of any status comes back as openapi-fetch returns it
+   * (`{ data, response }`, or `{ error, response }` for a non-2xx one, after the retries its status allows, with its
+   * body masked as a method's error body is: secret fields and the token replaced, `error_trace` dropped, a body that
+   * is not JSON as a short excerpt); the console's data is not unwrapped from its envelope or checked against the spec.
+   * A call without an answer rejects with the methods' errors: RainbondTimeoutError, RainbondConnectionError,
+   * RainbondAbortError (its `signal`), RainbondRedirectError (a redirect to another origin) and
+   * RainbondResponseTooLargeError. Middleware (the options' and `raw.use`'s) runs once per call, around its attempts.
+   */
   readonly raw: Client<paths>;
 }
 
@@ -59,6 +70,6 @@ export interface RainbondClient extends RainbondGroups {
  * const ports = await client.ports.list(component);
  */
 export function createRainbondClient(options: ClientOptions): RainbondClient {
-  const client = clientOf<typeof groups, paths>(createRainbondCore(options), options, groups);
+  const client = clientOf<typeof groups, paths>(createRainbondCore(options), groups);
   return client satisfies { [G in keyof typeof groups]: Bound<(typeof groups)[G]> } satisfies RainbondGroups;
 }

@@ -31,8 +31,8 @@ export interface ClientOptions {
   maxResponseBytes?: number;
   /**
    * Middleware in openapi-fetch's shape (`{ onRequest, onResponse, onError }`), run by openapi-fetch (loaded on the
-   * first call that has some) on every attempt of every method (and on `client.raw`'s calls; `client.raw.use` adds
-   * middleware to those only). What a middleware throws, or an Error its onError gives instead of fetch's, reaches the
+   * first call that has some) on every attempt of every method, and once on each of `client.raw`'s calls, around its
+   * attempts; `client.raw.use` adds middleware to those only. What a middleware throws, or an Error its onError gives instead of fetch's, reaches the
    * caller as it is; a Response it gives is the answer.
    */
   middleware?: Middleware[];

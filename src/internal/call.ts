@@ -23,6 +23,9 @@ export function printable<T extends object>(
   return Object.freeze({ baseUrl, ...members, toJSON: () => ({ baseUrl }), toString: describe, [inspect]: describe });
 }
 
+/** The transport of `core` (a core made by makeCore). */
+export const transportOf = (core: RainbondCore) => transports.get(core)!;
+
 /** Makes a core for one console from the options of `createRainbondClient`, checked here. */
 export function makeCore(options: ClientOptions): RainbondCore {
   const transport = configure(options);

@@ -1,11 +1,11 @@
 // The grouped client: a core, with the generated table's functions bound to it by group (`client.ports.list`), and
-// openapi-fetch's client of the same console as `client.raw`, loaded on its first call (internal/openapi-fetch.ts).
-// src/index.ts gives it the table's groups.
+// openapi-fetch's client of the same console as `client.raw`, loaded on its first call (internal/openapi-fetch.ts),
+// whose fetch is the core's transport. src/index.ts gives it the table's groups.
 import type { Client, Middleware } from "openapi-fetch";
-import type { ClientOptions } from "../core/options.js";
 import type { RainbondCore } from "../core/promise.js";
-import { printable } from "./call.js";
+import { printable, transportOf } from "./call.js";
 import { createClient } from "./openapi-fetch.js";
+import { rawFetch } from "./transport/raw.js";
 
 /** Each group's functions, with the core bound: `(core, ...args) => R` becomes `(...args) => R`. */
 export type Bound<G> = {
@@ -13,18 +13,19 @@ export type Bound<G> = {
 };
 
 /**
- * openapi-fetch's client of the same console, made on the first request (openapi-fetch imported then); `use` and
- * `eject` before then apply when it is made.
+ * openapi-fetch's client of `core`'s console, made on the first request (openapi-fetch imported then), whose fetch is
+ * the core's transport (internal/transport/raw.ts): the same timeout, retries, redirect rule, body cap, errors and
+ * masking as a method; `use` and `eject` before then apply when it is made.
  */
-function lazyRaw<P extends {}>(baseUrl: string, options: ClientOptions): Client<P> {
+function lazyRaw<P extends {}>(core: RainbondCore): Client<P> {
   type Raw = Client<P>;
   let made: Promise<Raw> | undefined;
   let client: Raw | undefined;
   const later: ((client: Raw) => void)[] = [];
-  const headers = { ...options.headers, authorization: options.token };
   const make = async () => {
-    client = (await createClient())<P>({ baseUrl, fetch: options.fetch ?? globalThis.fetch, headers });
-    client.use(...(options.middleware ?? []));
+    const t = transportOf(core);
+    client = (await createClient())<P>({ baseUrl: t.baseUrl, fetch: rawFetch(t), headers: t.headers });
+    client.use(...t.middleware);
     for (const step of later.splice(0)) step(client);
     return client;
   };
@@ -47,7 +48,6 @@ function lazyRaw<P extends {}>(baseUrl: string, options: ClientOptions): Client<
  */
 export function clientOf<G extends Record<string, object>, P extends {}>(
   core: RainbondCore,
-  options: ClientOptions,
   groups: G,
 ): Readonly<{ [K in keyof G]: Bound<G[K]> } & { baseUrl: string; raw: Client<P> }> {
   const bind = (group: object) =>
@@ -58,5 +58,5 @@ export function clientOf<G extends Record<string, object>, P extends {}>(
     );
   const methods = Object.fromEntries(Object.entries(groups).map(([name, group]) => [name, bind(group)]));
   const bound = methods as { [K in keyof G]: Bound<G[K]> };
-  return printable("RainbondClient", core.baseUrl, { ...bound, raw: lazyRaw<P>(core.baseUrl, options) });
+  return printable("RainbondClient", core.baseUrl, { ...bound, raw: lazyRaw<P>(core) });
 }

@@ -9,9 +9,9 @@ import { urlOf } from "./url.js";
 
 /** Sends `req` once: the answer with its body, or a Lost. Throws the client's own errors and a middleware's. */
 export function exchange(t: Transport, req: Outgoing, signal: AbortSignal): Promise<Exchanged> {
-  const { json: body } = req;
-  const headers = body === undefined ? t.headers : t.jsonHeaders;
+  const { json: body, raw } = req;
+  const headers = raw?.headers ?? (body === undefined ? t.headers : t.jsonHeaders);
   const init: RequestInit = { method: req.info.method, headers, body, signal, redirect: "manual" };
-  if (t.middleware.length) return throughMiddleware(t, req, init);
-  return fetchFollowing(t, req.info, urlOf(t, req), init).then((r) => read(t, req, r, signal), lost);
+  if (t.middleware.length && !raw) return throughMiddleware(t, req, init);
+  return fetchFollowing(t, req.info, raw?.url ?? urlOf(t, req), init).then((r) => read(t, req, r, signal), lost);
 }

@@ -13,7 +13,10 @@ import { logAttempt, logRetry } from "./log.js";
 import type { Outgoing } from "./outgoing.js";
 import { sanitized } from "./sanitize.js";
 
-/** Sends `req`; logs each retry at `warn`, each attempt's outcome at `info`, each request (masked) at `debug`. */
+/**
+ * Sends `req`; logs each retry at `warn`, each attempt's outcome at `info`, each request (masked) at `debug`.
+ * client.raw's request settles with its last answer, whatever its status: a final non-2xx's error is its data.
+ */
 export async function send(t: Transport, req: Outgoing, call: CallOptions = {}): Promise<WithResponse<unknown>> {
   const { info } = req;
   const { retries = t.retries, timeoutMs = t.timeoutMs, signal } = call;
@@ -59,7 +62,10 @@ export async function send(t: Transport, req: Outgoing, call: CallOptions = {}):
       retry = shouldRetry(req.spec, response);
     }
     const delay = retry && attempt < retries ? retryDelay(t.retryDelay, attempt, response) : undefined;
-    if (delay === undefined) throw failure;
+    if (delay === undefined) {
+      if (req.raw && response) return { data: failure, response };
+      throw failure;
+    }
     logRetry(t, failure, attempt, retries, delay);
     if (signal?.aborted) throw aborted(info);
     await new Promise<void>((resolve, reject) =>
