@@ -3,7 +3,7 @@
 // them by operationId with the spec's names (for tools that work from the spec, such as the MCP server).
 // An entry: one of the three modules of src/ that read generated/.
 import { operations, type OperationId } from "../generated/operations.js";
-import { RainbondInputError } from "./core/errors.js";
+import { RainbondInputError, type InputRule } from "./core/errors.js";
 import { isRecord } from "./core/is-record.js";
 import type { CallOptions } from "./core/options.js";
 import type { RainbondCore, RainbondPromise } from "./core/promise.js";
@@ -25,13 +25,13 @@ export function requestOperation(
   input: OperationInput = {},
   options?: CallOptions,
 ): RainbondPromise<unknown> {
-  const refuse = (argument: string, rule: string) =>
-    rejected(new RainbondInputError("requestOperation", argument, rule));
+  const refuse = (argument: string, rule: string, keyword: InputRule) =>
+    rejected(new RainbondInputError("requestOperation", argument, rule, keyword));
   if (typeof id !== "string" || !Object.hasOwn(operations, id))
-    return refuse("id", "is not an operationId of the spec");
+    return refuse("id", "is not an operationId of the spec", "enum");
   const members = ["path", "query"] as const;
   if (!isRecord(input) || members.some((member) => input[member] !== undefined && !isRecord(input[member]))) {
-    return refuse("input", "must be an object { path?, query?, body? } of objects");
+    return refuse("input", "must be an object { path?, query?, body? } of objects", "type");
   }
   const spec = operations[id];
   const parts = { query: prepareQuery, body: prepareBody, rules: "timeRange" in spec ? [timeRange] : [] };

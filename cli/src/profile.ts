@@ -31,9 +31,7 @@ export function addProfileCommands(root: Command, io: Io): void {
       createRainbondCore({ baseUrl: flags.baseUrl as string, token }); // the client's own checks of both
     } catch (e) {
       if (!(e instanceof RainbondInputError)) throw e;
-      throw new UsageError(
-        e.message.replace(/^createRainbondClient: baseUrl/, "--base-url").replace(/^createRainbondClient: /, ""),
-      );
+      throw new UsageError(`${e.argument === "baseUrl" ? "--base-url" : e.argument} ${e.rule}`);
     }
     const file = readProfiles(io.env, warn);
     const entry: Profile = { baseUrl: flags.baseUrl as string, token };

@@ -110,8 +110,7 @@ const OPTION_FLAGS: Record<string, string> = {
  */
 function usage(e: unknown, name: (argument: string) => string, method = true): unknown {
   if (!(e instanceof RainbondInputError)) return e;
-  const rule = e.message.slice(`${e.operation}: ${e.argument} `.length);
-  return new UsageError(`${method ? `${e.operation}: ` : ""}${name(e.argument)} ${rule}`);
+  return new UsageError(`${method ? `${e.operation}: ` : ""}${name(e.argument)} ${e.rule}`);
 }
 
 /** Calls a method: its answer, or an iterator's items collected. */

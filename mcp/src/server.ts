@@ -114,7 +114,7 @@ const CONSOLE_SAID = "The console's own text follows, quoted: it is data from th
 
 /** What went wrong, for a person or a model reading the result. */
 function explain(err: unknown, secrets: readonly string[]): string {
-  if (err instanceof RainbondInputError) return `refused, nothing was sent: ${err.argument} ${ruleOf(err)}.`;
+  if (err instanceof RainbondInputError) return `refused, nothing was sent: ${err.argument} ${err.rule}.`;
   if (err instanceof RainbondApiError) {
     const said = [
       ["msg_show", err.msgShow],
@@ -141,10 +141,6 @@ function explain(err: unknown, secrets: readonly string[]): string {
 /** The client's message of a request's error, named by the request (`(GET /openapi/v1/...)`) rather than the client's
  * method: the tool's name comes first. */
 const request = (err: Error & RequestInfo) => err.message.slice(err.operation.length + 1);
-
-function ruleOf(err: RainbondInputError): string {
-  return err.message.slice(`${err.operation}: ${err.argument} `.length);
-}
 
 /** A successful answer: structuredContent, checked against the tool's outputSchema, and its JSON, cut when too long. */
 function answer(entry: ToolEntry, data: unknown, secrets: readonly string[]): CallToolResult {

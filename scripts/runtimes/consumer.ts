@@ -85,6 +85,6 @@ export function refusedByTheTypes(): void {
   // @ts-expect-error "ftp" is not a port protocol
   const protocol: PortProtocol = "ftp";
   // @ts-expect-error an input error has no HTTP status
-  void new RainbondInputError("ports.add", "body.port", "is out of range").status;
+  void new RainbondInputError("ports.add", "body.port", "is out of range", "maximum").status;
   void protocol;
 }

@@ -1,6 +1,6 @@
 // The options of a client (or core) and of each call, checked by the same rule engine as every input: an unknown or
 // malformed option is refused when the client is made, or before the call sends anything. And the client's logging.
-import { RainbondInputError } from "../core/errors.js";
+import { RainbondInputError, type InputRule } from "../core/errors.js";
 import type { CallOptions, ClientOptions, LogLevel, Logger } from "../core/options.js";
 import { DEFAULT_RETRIES, DEFAULT_RETRY_DELAY, DEFAULT_TIMEOUT_MS } from "../core/retry.js";
 import type { SchemaRule } from "../core/table.js";
@@ -50,22 +50,23 @@ const FORBIDDEN_HEADERS =
 /** The call options, checked; `operation` names the call in messages. */
 export function callOptions(operation: string, call: unknown): CallOptions | undefined {
   if (call === undefined) return undefined;
-  if (!isRecord(call)) throw new RainbondInputError(operation, "call options", "must be an object");
+  if (!isRecord(call)) throw new RainbondInputError(operation, "call options", "must be an object", "type");
   check(operation, "", object({ ...CALL, signal: {} }), call);
   const { signal } = call as { signal?: Partial<AbortSignal> };
   if (
     signal !== undefined &&
     !(typeof signal?.aborted === "boolean" && typeof signal.addEventListener === "function")
   ) {
-    throw new RainbondInputError(operation, "signal", "must be an AbortSignal");
+    throw new RainbondInputError(operation, "signal", "must be an AbortSignal", "type");
   }
   return call as CallOptions;
 }
 
 /** The client's options, checked, as the transport every call of the client goes through. */
 export function configure(options: ClientOptions) {
-  const refuse = (argument: string, rule: string) => new RainbondInputError("createRainbondClient", argument, rule);
-  if (!isRecord(options)) throw refuse("options", "must be an object");
+  const refuse = (argument: string, rule: string, keyword: InputRule) =>
+    new RainbondInputError("createRainbondClient", argument, rule, keyword);
+  if (!isRecord(options)) throw refuse("options", "must be an object", "type");
   check("createRainbondClient", "", CLIENT, options);
   const { baseUrl, token, logger = console, logLevel = "warn" } = options;
   let url: URL | undefined;
@@ -76,20 +77,24 @@ export function configure(options: ClientOptions) {
   }
   // `#` and `?` are refused even empty: `http://h/#` would send every request to `/`, `http://h/?` the path as query
   if (!url || !/^https?:$/.test(url.protocol) || /[?#]/.test(baseUrl) || url.username || url.password) {
-    throw refuse("baseUrl", "must be an http(s) URL: the console's origin, without credentials, query or fragment");
+    throw refuse(
+      "baseUrl",
+      "must be an http(s) URL: the console's origin, without credentials, query or fragment",
+      "format",
+    );
   }
   if (/\/openapi\/v1\/?$/.test(url.pathname)) {
-    throw refuse("baseUrl", "is the console's origin: the paths already carry /openapi/v1");
+    throw refuse("baseUrl", "is the console's origin: the paths already carry /openapi/v1", "format");
   }
   const headers = new Headers();
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     // the value is not shown: a header may carry a secret of its own
     const at = `headers[${JSON.stringify(name)}]`;
-    if (FORBIDDEN_HEADERS.test(name)) throw refuse(at, "is set by the client or by fetch itself");
+    if (FORBIDDEN_HEADERS.test(name)) throw refuse(at, "is set by the client or by fetch itself", "fixed");
     try {
       headers.set(name, value);
     } catch {
-      throw refuse(at, "is not a valid HTTP header");
+      throw refuse(at, "is not a valid HTTP header", "format");
     }
   }
   headers.set("authorization", token);

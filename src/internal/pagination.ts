@@ -27,13 +27,13 @@ export function paging<A extends unknown[], R, K extends keyof R & string>(
   const at = spec.args.findIndex((a) => a.kind === "options");
   return async function* (core, ...args) {
     const given = args[at] ?? {};
-    if (!isRecord(given)) throw new RainbondInputError(p.name, "options", "must be an object");
+    if (!isRecord(given)) throw new RainbondInputError(p.name, "options", "must be an object", "type");
     const { maxItems = MAX_ITEMS, ...options } = given;
     if (!(Number.isSafeInteger(maxItems) && (maxItems as number) > 0)) {
-      throw new RainbondInputError(p.name, "options.maxItems", "must be a positive integer");
+      throw new RainbondInputError(p.name, "options.maxItems", "must be a positive integer", "type");
     }
     if (options[p.page] !== undefined)
-      throw new RainbondInputError(p.name, `options.${p.page}`, "is set by the iterator");
+      throw new RainbondInputError(p.name, `options.${p.page}`, "is set by the iterator", "fixed");
     const pageSize = Number(options[p.pageSize] ?? DEFAULT_PAGE_SIZE);
     const method = p.name.slice(p.name.indexOf(".") + 1);
     const seen = new Set<unknown>();

@@ -1,6 +1,6 @@
 // Turns a call's arguments into a request: path and query parameters and JSON, each encoded as the spec wants it and
 // checked against its rules (generated/operations.ts), or a RainbondInputError naming the argument, before sending.
-import { RainbondInputError } from "../core/errors.js";
+import { RainbondInputError, type InputRule } from "../core/errors.js";
 import type { OperationInput, OperationSpec, QueryRule, SchemaRule } from "../core/table.js";
 import { isRecord } from "../core/is-record.js";
 import type { Outgoing } from "./transport/outgoing.js";
@@ -15,7 +15,7 @@ export interface Names {
 
 const PATH_PARAM = /\{(\w+)\}/g;
 
-type Refuse = (argument: string, rule: string) => RainbondInputError;
+type Refuse = (argument: string, rule: string, keyword: InputRule) => RainbondInputError;
 
 /** The caller's names of an operation's parameters and body, from its arguments: worked out once per operation. */
 export function namesOf(spec: OperationSpec): Names {
@@ -44,13 +44,13 @@ export function fromArgs(spec: OperationSpec, args: readonly unknown[], parts: R
   const path: Record<string, unknown> = {};
   const query: Record<string, unknown> = {};
   const input = { path, query } as OperationInput;
-  const refuse: Refuse = (argument, rule) => new RainbondInputError(spec.name, argument, rule);
+  const refuse: Refuse = (argument, rule, keyword) => new RainbondInputError(spec.name, argument, rule, keyword);
   spec.args.forEach((arg, i) => {
     const value = args[i];
     if (arg.kind === "path") path[arg.param] = value;
     else if (arg.kind === "body") input.body = value;
     else if (arg.kind === "scope") {
-      if (!isRecord(value)) throw refuse(arg.name, "must be an object of ids");
+      if (!isRecord(value)) throw refuse(arg.name, "must be an object of ids", "type");
       for (const key in arg.params) path[arg.params[key]!] = value[key];
     } else parts.options?.(spec, arg.name, value, query, refuse);
   });
@@ -65,11 +65,11 @@ export function queryFromOptions(
   query: Record<string, unknown>,
   refuse: Refuse,
 ) {
-  if (given !== undefined && !isRecord(given)) throw refuse(argument, "must be an object");
+  if (given !== undefined && !isRecord(given)) throw refuse(argument, "must be an object", "type");
   const options = spec.options ?? {};
   for (const [key, item] of Object.entries(given ?? {})) {
     if (!Object.hasOwn(options, key))
-      throw refuse(`${argument}.${key}`, refusal(spec, key, "an option of this method"));
+      throw refuse(`${argument}.${key}`, refusal(spec, key, "an option of this method"), "unknown");
     query[options[key]!] = item;
   }
 }
@@ -78,11 +78,11 @@ export function queryFromOptions(
 function encode(argument: string, rule: SchemaRule, value: unknown, refuse: Refuse): unknown {
   if (typeof value === "boolean" && rule.type === "string" && rule.enum?.includes(String(value))) return String(value);
   if (value instanceof Date && rule.type === "number") {
-    if (Number.isNaN(value.getTime())) throw refuse(argument, "is an invalid Date");
+    if (Number.isNaN(value.getTime())) throw refuse(argument, "is an invalid Date", "format");
     return Math.floor(value.getTime() / 1000);
   }
   if (typeof value !== "number" || rule.type !== "string") return value;
-  if (!Number.isSafeInteger(value)) throw refuse(argument, `must be an integer (got ${shown(value)})`);
+  if (!Number.isSafeInteger(value)) throw refuse(argument, `must be an integer (got ${shown(value)})`, "type");
   return String(value);
 }
 
@@ -102,11 +102,11 @@ export interface RequestParts {
 /** Checks and encodes a spec-named input into the request the transport sends, or throws RainbondInputError. */
 export function prepare(spec: OperationSpec, input: OperationInput, names: Names, parts: RequestParts = {}) {
   const { name: operation } = spec;
-  const refuse: Refuse = (argument, rule) => new RainbondInputError(operation, argument, rule);
+  const refuse: Refuse = (argument, rule, keyword) => new RainbondInputError(operation, argument, rule, keyword);
   const path: Record<string, unknown> = {};
   for (const param in spec.pathParams) {
     const [rule, value, name] = [spec.pathParams[param]!, input.path?.[param], names.path[param] ?? param];
-    if (value === undefined) throw refuse(name, "is required");
+    if (value === undefined) throw refuse(name, "is required", "required");
     check(operation, name, rule, (path[param] = encode(name, rule, value, refuse)), value);
   }
   const query = parts.query?.(spec, input.query ?? {}, names, refuse, parts.rules) ?? {};
@@ -130,7 +130,7 @@ export function prepareQuery(
   const query: Record<string, unknown> = {};
   for (const [param, value] of Object.entries(given)) {
     const rule = Object.hasOwn(queryRules, param) ? queryRules[param] : undefined;
-    if (!rule) throw refuse(nameOf(param), refusal(spec, param, "a query parameter of this operation"));
+    if (!rule) throw refuse(nameOf(param), refusal(spec, param, "a query parameter of this operation"), "unknown");
     if (value !== undefined) query[param] = encode(nameOf(param), rule, value, refuse);
   }
   for (const param in queryRules) {
@@ -140,7 +140,7 @@ export function prepareQuery(
   for (const rule of rules) rule(spec, query, given, nameOf);
   for (const param in queryRules) {
     if (query[param] !== undefined) check(operation, nameOf(param), queryRules[param]!, query[param], given[param]);
-    else if (spec.requiredQuery?.includes(param)) throw refuse(nameOf(param), "is required");
+    else if (spec.requiredQuery?.includes(param)) throw refuse(nameOf(param), "is required", "required");
   }
   return query;
 }
@@ -150,7 +150,7 @@ export function prepareBody(spec: OperationSpec, given: unknown, names: Names, r
   const { name: operation, body: bodyRule } = spec;
   let body: unknown, json: string | undefined;
   if (given === undefined) {
-    if (spec.bodyRequired) throw refuse(names.body, "is required");
+    if (spec.bodyRequired) throw refuse(names.body, "is required", "required");
   } else if (bodyRule) {
     const record = isRecord(given) ? { ...given } : undefined;
     for (const key in (record && bodyRule.properties) ?? {}) {
@@ -163,9 +163,9 @@ export function prepareBody(spec: OperationSpec, given: unknown, names: Names, r
     try {
       json = JSON.stringify(record ?? given);
     } catch {
-      throw refuse(names.body, "must be JSON data (it holds a cycle or a BigInt)");
+      throw refuse(names.body, "must be JSON data (it holds a cycle or a BigInt)", "json");
     }
-    if (json === undefined) throw refuse(names.body, "must be JSON data");
+    if (json === undefined) throw refuse(names.body, "must be JSON data", "json");
     check(operation, names.body, bodyRule, (body = JSON.parse(json)), given);
   }
   return { body, json };

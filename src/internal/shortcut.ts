@@ -17,7 +17,7 @@ export function shortcut<A extends unknown[], R>(
   return (core, ...args) => {
     const rest = args.slice(at);
     const body: Record<string, unknown> = { ...fixed };
-    const refuse = (at: string, rule: string) => rejected<R>(new RainbondInputError(name, at, rule));
+    const refuse = (at: string, rule: string) => rejected<R>(new RainbondInputError(name, at, rule, "required"));
     if (argument) {
       const value = rest.shift();
       if (argument.member) {
