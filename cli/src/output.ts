@@ -2,12 +2,12 @@
 // YAML or a table (the default on a terminal), after the `--query` JMESPath filter. Server text in a table has its
 // control characters escaped, so an answer cannot move the cursor or colour the terminal.
 import { escapeControl } from "../../src/core/redact.js";
+import { isRecord } from "../../src/core/is-record.js";
 import { UsageError } from "./values.js";
 
 export const FORMATS = ["json", "jsonl", "yaml", "table"] as const;
 export type Format = (typeof FORMATS)[number];
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const MAX_CELL = 48;
 
 /** Applies a JMESPath expression (the JMESPath Community edition), or says what is wrong with it. */
