@@ -25,9 +25,9 @@ const unit = [
   "test/faults/retries.test.ts",
   "test/faults/shared-signal.test.ts",
   "test/input.test.ts",
+  "test/methods-page.test.ts",
   "test/methods-table.test.ts",
   "test/operation-functions.test.ts",
-  "test/readme-table.test.ts",
   "test/runtimes/matrix.test.ts",
   "test/secrets.test.ts",
   "test/spec-fields.test.ts",
@@ -36,6 +36,8 @@ const unit = [
 
 const mock = [
   "test/cli/mock.test.ts",
+  "test/docs-errors.test.ts",
+  "test/docs-operations.test.ts",
   "test/docs-samples.test.ts",
   "test/mcp/clients.test.ts",
   "test/mcp/conformance.test.ts",
@@ -45,8 +47,6 @@ const mock = [
   "test/package/browser.test.ts",
   "test/package/pack.test.ts",
   "test/properties.test.ts",
-  "test/readme-operations.test.ts",
-  "test/readme-reliability.test.ts",
   "test/readme-usage.test.ts",
   "test/runtimes/smoke.test.ts",
   "test/verify/verify.test.ts",

@@ -70,9 +70,8 @@ export interface RegionsApi {
   /**
    * Read a region.
    *
-   * Reads one region (cluster). With `extend_info=true` the record carries the resource figures and
-   * health. `key_file` is secret material: the client masks it in logs and never puts it in an error
-   * message.
+   * A region (cluster) with its addresses and certificates; with `extend_info=true`, its resource
+   * figures and health too. `key_file` is secret material: keep it out of logs and messages.
    *
    * The console validates the record it is about to send: a region whose `ssl_ca_cert`, `cert_file` or
    * `key_file` is empty (any plain-HTTP region) answers 400 ValidationError naming those fields, which
@@ -90,7 +89,8 @@ export interface PortsApi {
   /**
    * List the ports of a component.
    *
-   * Lists the network ports of a component.
+   * Each port with its protocol, its alias and internal domain (`k8s_service_name`), and whether its
+   * internal and external services are open (`is_inner_service`, `is_outer_service`).
    *
    * `GET /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}/ports` (listComponentPorts)
    */
@@ -99,7 +99,8 @@ export interface PortsApi {
   /**
    * Add a port to a component.
    *
-   * Adds a network port.
+   * Answers with the new port, whose external service stays closed (`updateComponentPort` opens it).
+   * Without `port_alias` the console names the port after the component and its number (`GR3F9C2A8080`).
    *
    * `POST /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}/ports` (addComponentPort)
    */
@@ -190,7 +191,8 @@ export interface GatewayApi {
   /**
    * List the HTTP rules of the enterprise.
    *
-   * Lists the HTTP gateway rules of the whole enterprise.
+   * Every HTTP gateway rule of every team, each with its team (`team_name`, `tenant_id`), region,
+   * application (`app_id`) and component (`service_id`).
    *
    * `GET /openapi/v1/httpdomains` (listEnterpriseHttpRules)
    */
@@ -202,8 +204,9 @@ export interface GatewayApi {
   /**
    * Update an HTTP rule.
    *
-   * Changes an HTTP gateway rule. Request bodies spell the header match `domain_header`; the record read
-   * back spells it `domain_heander`.
+   * Changes the domain, path, matches, weight or certificate of a live rule, and so what the outside
+   * network reaches. Request bodies spell the header match `domain_header`; the record read back spells
+   * it `domain_heander`.
    *
    * `PUT /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/httpdomains/{rule_id}` (updateHttpRule)
    */
@@ -227,7 +230,8 @@ export interface GatewayApi {
   /**
    * List the HTTP rules of an application.
    *
-   * Lists the HTTP gateway rules of an application.
+   * Each rule with its domain and path (`domain_name`, `domain_path`) and the component and port it
+   * routes to (`service_id`, `container_port`).
    *
    * `GET /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/httpdomains` (listAppHttpRules)
    */
@@ -236,8 +240,8 @@ export interface GatewayApi {
   /**
    * Create an HTTP rule.
    *
-   * Creates an HTTP gateway rule for a component of the application. The client takes any 2xx as
-   * success.
+   * Routes a domain and path to a port of a component of the application, and answers 201 with the new
+   * rule.
    *
    * `POST /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/httpdomains` (createHttpRule)
    */
@@ -250,7 +254,7 @@ export interface MonitorApi {
    * Query monitoring of the components (instant).
    *
    * Reads the current value of each monitored item of the application's components. Each sample is a
-   * pair of strings, a Unix timestamp then a value; the client's `toSamples` turns them into numbers.
+   * pair of strings, a Unix timestamp then a value.
    *
    * `GET /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/monitor/query` (queryComponentMonitor)
    */
@@ -295,7 +299,8 @@ export interface AppsApi {
   /**
    * List the applications of a team in a region.
    *
-   * Lists the applications of a team in a region, optionally searching by application and team name.
+   * Each application with its id (`ID`, the `app_id` of the operations on an application) and name
+   * (`group_name`); `query` searches application and team names.
    *
    * `GET /openapi/v1/teams/{team_id}/regions/{region_name}/apps` (listApps)
    */
@@ -304,9 +309,10 @@ export interface AppsApi {
   /**
    * Install an application from a store.
    *
-   * Installs an application model from a store into the application. `market_access_key` is secret
-   * material: the client never logs it or puts it in an error message. Never retried by the client: a
-   * second install would install twice.
+   * Installs the components of a store's application model (`app_model_id`, `app_model_version`) into
+   * the application. `market_access_key` is secret material: keep it out of logs and messages. A second
+   * call installs a second time: after a timeout or a lost answer, look at the application before
+   * calling again.
    *
    * `POST /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/install` (installApp)
    */
@@ -323,7 +329,8 @@ export interface ComponentsApi {
   /**
    * Read a component.
    *
-   * Reads one component of an application.
+   * Its image and command, its resources (`min_cpu`, `min_memory`, `min_node`), its state (`status`) and
+   * how it is reached (`access_infos`).
    *
    * `GET /openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}` (getComponent)
    */

@@ -28,7 +28,7 @@ export interface paths {
     };
     /**
      * Read a region
-     * @description Reads one region (cluster). With `extend_info=true` the record carries the resource figures and health. `key_file` is secret material: the client masks it in logs and never puts it in an error message.
+     * @description A region (cluster) with its addresses and certificates; with `extend_info=true`, its resource figures and health too. `key_file` is secret material: keep it out of logs and messages.
      *
      *     The console validates the record it is about to send: a region whose `ssl_ca_cert`, `cert_file` or `key_file` is empty (any plain-HTTP region) answers 400 ValidationError naming those fields, which the caller never sent. `extend_info=true` may answer 500 when the region reports its disk in another shape. The team's region list (`listTeamRegions`) carries the same addresses. `region_id` may be the region's name as well as its id.
      */
@@ -59,13 +59,13 @@ export interface paths {
     };
     /**
      * List the ports of a component
-     * @description Lists the network ports of a component.
+     * @description Each port with its protocol, its alias and internal domain (`k8s_service_name`), and whether its internal and external services are open (`is_inner_service`, `is_outer_service`).
      */
     get: operations["listComponentPorts"];
     put?: never;
     /**
      * Add a port to a component
-     * @description Adds a network port.
+     * @description Answers with the new port, whose external service stays closed (`updateComponentPort` opens it). Without `port_alias` the console names the port after the component and its number (`GR3F9C2A8080`).
      */
     post: operations["addComponentPort"];
     delete?: never;
@@ -118,7 +118,7 @@ export interface paths {
     };
     /**
      * List the HTTP rules of the enterprise
-     * @description Lists the HTTP gateway rules of the whole enterprise.
+     * @description Every HTTP gateway rule of every team, each with its team (`team_name`, `tenant_id`), region, application (`app_id`) and component (`service_id`).
      */
     get: operations["listEnterpriseHttpRules"];
     put?: never;
@@ -148,7 +148,7 @@ export interface paths {
     get?: never;
     /**
      * Update an HTTP rule
-     * @description Changes an HTTP gateway rule. Request bodies spell the header match `domain_header`; the record read back spells it `domain_heander`.
+     * @description Changes the domain, path, matches, weight or certificate of a live rule, and so what the outside network reaches. Request bodies spell the header match `domain_header`; the record read back spells it `domain_heander`.
      */
     put: operations["updateHttpRule"];
     post?: never;
@@ -201,13 +201,13 @@ export interface paths {
     };
     /**
      * List the HTTP rules of an application
-     * @description Lists the HTTP gateway rules of an application.
+     * @description Each rule with its domain and path (`domain_name`, `domain_path`) and the component and port it routes to (`service_id`, `container_port`).
      */
     get: operations["listAppHttpRules"];
     put?: never;
     /**
      * Create an HTTP rule
-     * @description Creates an HTTP gateway rule for a component of the application. The client takes any 2xx as success.
+     * @description Routes a domain and path to a port of a component of the application, and answers 201 with the new rule.
      */
     post: operations["createHttpRule"];
     delete?: never;
@@ -232,7 +232,7 @@ export interface paths {
     };
     /**
      * Query monitoring of the components (instant)
-     * @description Reads the current value of each monitored item of the application's components. Each sample is a pair of strings, a Unix timestamp then a value; the client's `toSamples` turns them into numbers.
+     * @description Reads the current value of each monitored item of the application's components. Each sample is a pair of strings, a Unix timestamp then a value.
      */
     get: operations["queryComponentMonitor"];
     put?: never;
@@ -304,7 +304,7 @@ export interface paths {
     };
     /**
      * List the applications of a team in a region
-     * @description Lists the applications of a team in a region, optionally searching by application and team name.
+     * @description Each application with its id (`ID`, the `app_id` of the operations on an application) and name (`group_name`); `query` searches application and team names.
      */
     get: operations["listApps"];
     put?: never;
@@ -333,7 +333,7 @@ export interface paths {
     put?: never;
     /**
      * Install an application from a store
-     * @description Installs an application model from a store into the application. `market_access_key` is secret material: the client never logs it or puts it in an error message. Never retried by the client: a second install would install twice.
+     * @description Installs the components of a store's application model (`app_model_id`, `app_model_version`) into the application. `market_access_key` is secret material: keep it out of logs and messages. A second call installs a second time: after a timeout or a lost answer, look at the application before calling again.
      */
     post: operations["installApp"];
     delete?: never;
@@ -351,7 +351,7 @@ export interface paths {
     };
     /**
      * Read a component
-     * @description Reads one component of an application.
+     * @description Its image and command, its resources (`min_cpu`, `min_memory`, `min_node`), its state (`status`) and how it is reached (`access_infos`).
      */
     get: operations["getComponent"];
     put?: never;
@@ -384,7 +384,7 @@ export interface components {
       httpdomain: string;
       /** @description Root domain for TCP access to applications in the region. */
       tcpdomain: string;
-      /** @description Region token. Secret material; the client masks it in logs. */
+      /** @description Region token. Secret material; keep it out of logs and messages. */
       token?: string | null;
       /**
        * @description Region status code: `0` editing, `1` enabled, `2` disabled, `3` under maintenance.
@@ -446,7 +446,7 @@ export interface components {
       ssl_ca_cert: string | null;
       /** @description Certificate content. */
       cert_file: string | null;
-      /** @description Key file content. Secret material; a caller never logs it, and the client masks it. */
+      /** @description Key file content. Secret material; keep it out of logs and messages. */
       key_file: string | null;
       /** @description Description. */
       desc: string | null;
@@ -510,7 +510,7 @@ export interface components {
       /** @description Port alias. */
       port_alias?: string;
       /**
-       * @description Whether to enable the internal service. The console requires it; the client sends `false` when it is left out.
+       * @description Whether to enable the internal service. The console requires it; when it is left out, `false` (the default) is sent.
        * @default false
        */
       is_inner_service?: boolean;
@@ -811,7 +811,7 @@ export interface components {
     };
     /** @description One sample of a series. */
     MonitorDataSerializers: {
-      /** @description A pair: the Unix timestamp as a string, then the value as a string. The client's `toSamples` turns it into `{ time: Date, value: number }`. */
+      /** @description A pair, the Unix timestamp then the value, each as a string. */
       value: string[];
     };
     /** @description A monitoring query result. */
@@ -870,7 +870,7 @@ export interface components {
     };
     /** @description An application. */
     AppBaseInfo: {
-      /** @description Id. */
+      /** @description Application id (the `app_id` of the operations on an application). */
       readonly ID?: number;
       /** @description Tenant id. */
       tenant_id: string;
@@ -915,7 +915,7 @@ export interface components {
       market_domain: string;
       /** @description Store type; send the standard store type unless the store is of another kind. */
       market_type: string;
-      /** @description Store access token. Secret material; the client never logs it or puts it in an error message. */
+      /** @description Store access token. Secret material; keep it out of logs and messages. */
       market_access_key: string | null;
       /** @description Application model id. */
       app_model_id: string;

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds the bin: mcp/src/cli.ts -> mcp/dist/cli.js, one ESM file for Node >= 20 with the client (../src, through the
-// `paths` of mcp/tsconfig.json) and generated/mcp-tools.json bundled in; @modelcontextprotocol/server and /node stay
+// `paths` of mcp/tsconfig.json) and generated/table.json bundled in; @modelcontextprotocol/server and /node stay
 // dependencies. bundle.mjs builds it with them inside, for the MCP bundle. Written to a temporary file and renamed, so
 // that a build racing another (two test files) never leaves half a file. Prints nothing on success: `npm run mcp`
 // runs it before the server, whose stdout carries only JSON-RPC.

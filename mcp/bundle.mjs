@@ -2,10 +2,10 @@
 // Builds the MCP bundle (mcp/dist/rainbond-openapi-mcp.mcpb), which a user installs in one step (Claude Desktop and
 // other clients that take .mcpb files): manifest.json beside server/cli.js, the server with the SDK bundled in, so that
 // it needs nothing but Node. @anthropic-ai/mcpb validates the manifest and packs the folder. `node bundle.mjs <file>`
-// writes it there instead (the release names it with its version).
+// writes it there instead (the release names it with its version). Says on stdout what it built and where.
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, rmSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { copyFileSync, mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildServer } from "./build.mjs";
 
@@ -26,3 +26,11 @@ try {
 } finally {
   rmSync(staging, { recursive: true, force: true });
 }
+const { version } = JSON.parse(readFileSync(join(here, "manifest.json"), "utf8"));
+const where = relative(process.cwd(), out);
+const size = `${Math.round(statSync(out).size / 1000)} kB`;
+process.stdout.write(
+  `Built ${where.startsWith("..") || isAbsolute(where) ? out : where} (${size}): the MCP bundle of ` +
+    `rainbond-openapi-mcp ${version}, the server with its SDK inside and a validated manifest. Install it in a ` +
+    "client that takes .mcpb files (Claude Desktop: open the file); docs/mcp.md says more.\n",
+);

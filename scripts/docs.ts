@@ -19,8 +19,8 @@ export const siteDir = join(root, "site");
 const assetsDir = join(root, "scripts", "docs");
 /** The navigation link typedoc.json gives the guide: right for the guide's front page, given each page's depth below. */
 const REFERENCE_FROM_GUIDE = "../index.html#/";
-/** The pages of docs/ for whoever maintains the package rather than uses it: the guide shows them last. */
-const MAINTAINER_PAGES = /^docs\/(editing-the-spec|verifying-a-console|releasing|runtimes|performance|docs-site)$/;
+/** The pages for whoever maintains the package rather than uses it: the guide shows them last. */
+const MAINTAINER_PAGES = /^(CONTRIBUTING|docs\/(editing-the-spec|releasing|runtimes|performance|docs-site))$/;
 
 /** The "API docs by Redocly" badge Redoc shows, drawn here rather than loaded from Redocly's CDN. */
 const badge = (text: string, width: number) =>
@@ -42,7 +42,8 @@ export type BuiltSite = Awaited<ReturnType<typeof buildSite>>;
 
 /** The site's copy of the spec: the guide's link, code samples, server texts without backticks (Redoc shows plain text). */
 export async function siteSpec(spec: Spec): Promise<Spec> {
-  spec.externalDocs ??= { description: "Guide to the TypeScript client (rainbond-openapi)", url: "guide/index.html" };
+  const guide = `Guide to the TypeScript client, rainbond-openapi ${packageJson.version}`;
+  spec.externalDocs ??= { description: guide, url: "guide/index.html" };
   await addCodeSamples(spec);
   const plain = (text?: string) => text?.replace(/`([^`]*)`/g, "$1");
   for (const server of spec.servers ?? []) {
@@ -50,6 +51,27 @@ export async function siteSpec(spec: Spec): Promise<Spec> {
     for (const variable of Object.values(server.variables ?? {})) variable.description = plain(variable.description);
   }
   return spec;
+}
+
+/**
+ * The spec as the reference shows it: a pattern the spec also says in words (`x-pattern-means`), and in fewer
+ * characters, is shown as those words, in the schema's title beside its type ("a port number from 1 to 65535", not
+ * `^([1-9][0-9]{0,3}|...)$`); a short one (`^[\p{L}\p{N}_-]+$`) stays. The download (site/openapi.json) keeps both.
+ */
+export function shownSpec(spec: Spec): Spec {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (typeof node !== "object" || node === null) return node;
+    const out = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, walk(value)]));
+    const means = out["x-pattern-means"];
+    const pattern = out.pattern;
+    if (typeof means === "string" && typeof pattern === "string" && means.length < pattern.length && !out.title) {
+      delete out.pattern;
+      out.title = means;
+    }
+    return out;
+  };
+  return walk(spec) as Spec;
 }
 
 /** Redocly's `build-docs` of `specPath` into `outFile`, without telemetry or update check, CDN images replaced. */
@@ -79,16 +101,27 @@ function fixGuidePage(page: PageEvent) {
     .replace(published, (_, hash = "") => `href="../${up}index.html${hash}"`);
 }
 
+/** The guide's group of the functions of `rainbond-openapi/operations`, and of the core they take. */
+const FUNCTIONS_GROUP = "One function per operation";
+
 /**
  * The guide's navigation (groups set here, not by `@group` tags that would tie src/'s doc comments to one page), the
- * documents' names, and under each method of an API area the operation it calls, linked to the reference.
+ * documents' names, the README without its title (the page's own says it), and under each method of an API area and
+ * each function of `rainbond-openapi/operations` the operation it calls, linked to the reference.
  */
 function annotate(td: typeof import("typedoc"), project: ProjectReflection, rows: MethodRow[]) {
   const { Interface, Class } = td.ReflectionKind;
+  const functions = new Set([
+    "createRainbondCore",
+    "requestOperation",
+    "OperationId",
+    ...rows.map((r) => r.operationId),
+  ]);
   const groupOf = ({ name, kind }: Reflection) =>
     (["createRainbondClient", "ClientOptions", "RainbondClient"].includes(name) && "Client") ||
     (kind === Interface && /^[A-Z]\w*Api$/.test(name) && "API areas") ||
     (kind === Class && name.endsWith("Error") && "Errors") ||
+    (functions.has(name) && FUNCTIONS_GROUP) ||
     "Types and helpers";
   for (const child of project.children ?? []) {
     child.comment ??= new td.Comment();
@@ -99,36 +132,89 @@ function annotate(td: typeof import("typedoc"), project: ProjectReflection, rows
     const heading = /^# (.+)$/m.exec(td.Comment.combineDisplayParts(document.content))?.[1];
     document.name = document.name === "CHANGELOG" ? "Changelog" : (heading ?? document.name);
   }
+  const [first] = project.readme ?? [];
+  if (first?.kind === "text") first.text = first.text.replace(/^# .*\n+/, "");
+  /** The summary of a method's or a function's comment (of its signature, or of the const it is), made if none. */
+  const summaryOf = (reflection: Reflection | undefined, name: string) => {
+    const documented = (reflection as DeclarationReflection | undefined)?.signatures?.[0] ?? reflection;
+    if (!documented) throw new Error(`the guide has no ${name}`);
+    return (documented.comment ??= new td.Comment()).summary;
+  };
+  const calls = (operation: MethodRow["operation"]) =>
+    `Calls [\`${operation.method} ${operation.path}\`](${siteUrl}${referenceAnchor(operation)}), ` +
+    `\`${operation.operationId}\` in the API reference`;
   for (const row of rows) {
     // the group's interface, as RainbondGroups names it (`ports: PortsApi`)
     const group = project.getChildByName(["RainbondGroups", row.group]) as DeclarationReflection | undefined;
     const api = group?.type?.type === "reference" ? group.type.name : "?";
-    const method = project.getChildByName([api, row.method]) as DeclarationReflection | undefined;
-    const comment = method?.signatures?.[0] && (method.signatures[0].comment ??= new td.Comment());
-    if (!comment) throw new Error(`the guide has no ${api}.${row.method} (${row.name})`);
-    const { method: verb, path, operationId } = row.operation;
-    const link = `[\`${verb} ${path}\`](${siteUrl}${referenceAnchor(row.operation)})`;
     const through = row.via ? ` (through \`${row.via}\`)` : "";
-    const text = `\n\nCalls ${link}, \`${operationId}\` in the API reference${through}.`;
-    comment.summary.push({ kind: "text", text });
+    const summary = summaryOf(project.getChildByName([api, row.method]), `${api}.${row.method} (${row.name})`);
+    summary.push({ kind: "text", text: `\n\n${calls(row.operation)}${through}.` });
+  }
+  for (const { operation } of rows.filter((row) => row.kind === "operation")) {
+    const summary = summaryOf(project.getChildByName(operation.operationId), operation.operationId);
+    const from = `Import it from \`rainbond-openapi/operations\`; it takes a core (\`createRainbondCore\`) first.`;
+    summary.push({ kind: "text", text: `\n\n${calls(operation)}. ${from}` });
   }
 }
 
-/** TypeDoc, in this process, with typedoc.json: src/index.ts -> `outDir`. Returns its warning count. */
+/** Each module of the guide's entry points merged into the project, so that the functions of
+ *  `rainbond-openapi/operations` sit beside the client's names (TypeDoc's `@mergeModuleWith <project>`). */
+function mergeEntryPoints(td: typeof import("typedoc"), project: ProjectReflection) {
+  for (const module of project.getReflectionsByKind(td.ReflectionKind.Module)) {
+    module.comment ??= new td.Comment();
+    module.comment.blockTags.push(new td.CommentTag("@mergeModuleWith", [{ kind: "text", text: "<project>" }]));
+  }
+}
+
+/**
+ * Inline code in a heading, kept as text between `<code>` tags: TypeDoc reads a heading's text (its entry in "On this
+ * page", its anchor) from the heading's text tokens only, and would leave the code out.
+ */
+function headingCodeAsText(parser: {
+  core: { ruler: { push(name: string, rule: (state: MarkdownState) => void): void } };
+}) {
+  parser.core.ruler.push("heading_code_as_text", (state) => {
+    state.tokens.forEach((token, i) => {
+      const inline = state.tokens[i + 1];
+      if (token.type !== "heading_open" || !inline?.children) return;
+      const make = (type: string, content: string) => Object.assign(new state.Token(type, "", 0), { content });
+      inline.children = inline.children.flatMap((child) =>
+        child.type === "code_inline"
+          ? [make("html_inline", "<code>"), make("text", child.content), make("html_inline", "</code>")]
+          : [child],
+      );
+    });
+  });
+}
+/** What headingCodeAsText reads of markdown-it's state. */
+type MarkdownToken = { type: string; content: string; children: MarkdownToken[] | null };
+type MarkdownState = {
+  tokens: MarkdownToken[];
+  Token: new (type: string, tag: string, nesting: number) => MarkdownToken;
+};
+
+/** TypeDoc, in this process, with typedoc.json: src/index.ts and src/operations.ts -> `outDir`. Returns its warning
+ *  count. */
 async function buildGuide(outDir: string, quiet: boolean): Promise<number> {
   const td = await import("typedoc");
-  const projectDocuments = ["docs/*.md", "CHANGELOG.md"];
+  const projectDocuments = ["docs/*.md", "CHANGELOG.md", "CONTRIBUTING.md"];
   const app: Application = await td.Application.bootstrapWithPlugins(
-    { options: join(root, "typedoc.json"), out: outDir, logLevel: quiet ? "Error" : "Warn", projectDocuments },
+    {
+      ...{ options: join(root, "typedoc.json"), out: outDir, logLevel: quiet ? "Error" : "Warn", projectDocuments },
+      markdownItLoader: headingCodeAsText,
+    },
     [new td.TypeDocReader(), new td.PackageJsonReader(), new td.TSConfigReader()],
   );
   if (!Object.values(app.options.getValue("navigationLinks")).includes(REFERENCE_FROM_GUIDE))
     throw new Error(`typedoc.json: navigationLinks must link to the API reference as "${REFERENCE_FROM_GUIDE}"`);
+  // before TypeDoc merges modules (its MergeModuleWithPlugin listens at priority 10,000)
+  app.converter.on(td.Converter.EVENT_RESOLVE_BEGIN, (context) => mergeEntryPoints(td, context.project), 20_000);
   // before the groups are made (GroupPlugin listens at priority -100)
   app.converter.on(td.Converter.EVENT_RESOLVE_END, (context) => annotate(td, context.project, clientMethods().rows), 0);
   app.renderer.on(td.PageEvent.END, fixGuidePage);
   const project = await app.convert();
-  if (!project || app.logger.hasErrors()) throw new Error("TypeDoc could not convert src/index.ts (see above)");
+  if (!project || app.logger.hasErrors()) throw new Error("TypeDoc could not convert the entry points (see above)");
   await app.generateOutputs(project);
   if (app.logger.hasErrors()) throw new Error("TypeDoc reported errors (see above)");
   return app.logger.warningCount;
@@ -168,13 +254,11 @@ export async function buildSite({ outDir = siteDir, quiet = false } = {}) {
   await mkdir(outDir, { recursive: true });
   const spec = await siteSpec(readSpec() as unknown as Spec);
   await writeFile(join(outDir, "openapi.json"), `${JSON.stringify(spec, null, 2)}\n`);
-  // the heading names `info.version` as the API's, beside the package's (the download keeps the spec's own)
-  const rendered = join(outDir, "rendered.json");
-  const shown = `API ${spec.info.version} · rainbond-openapi ${packageJson.version}`;
-  await writeFile(rendered, JSON.stringify({ ...spec, info: { ...spec.info, version: shown } }));
+  const shown = join(outDir, "shown.json");
+  await writeFile(shown, JSON.stringify(shownSpec(spec)));
   const referencePath = join(outDir, "index.html");
   const [, warnings] = await Promise.all([
-    buildReference(rendered, referencePath).then(() => rm(rendered)),
+    buildReference(shown, referencePath).then(() => rm(shown)),
     buildGuide(join(outDir, "guide"), quiet),
     copyFile(join(assetsDir, "favicon.svg"), join(outDir, "favicon.svg")),
   ]);
@@ -194,11 +278,16 @@ export async function buildSite({ outDir = siteDir, quiet = false } = {}) {
 const TYPES: { [ext: string]: string } = { html: "text/html", js: "text/javascript", css: "text/css" };
 TYPES.svg = "image/svg+xml";
 
-/** Serves a directory on 127.0.0.1 as a plain static host would (index.html for directories, 404 otherwise). */
-export async function serveSite({ dir = siteDir, port = 0 } = {}) {
+/**
+ * Serves a directory on 127.0.0.1 as a plain static host would (index.html for directories, 404 otherwise), under
+ * `prefix` (a project's GitHub Pages are under `/<name>/`): anything outside it is not found.
+ */
+export async function serveSite({ dir = siteDir, port = 0, prefix = "/" } = {}) {
   const base = resolve(dir);
   const server = createServer(async (req, res) => {
-    let file = resolve(base, `.${decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname)}`);
+    const path = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname);
+    if (!path.startsWith(prefix)) return void res.writeHead(404).end("not found");
+    let file = resolve(base, `./${path.slice(prefix.length)}`);
     if (file !== base && !file.startsWith(base + sep)) return void res.writeHead(403).end();
     if ((await stat(file).catch(() => undefined))?.isDirectory()) file = join(file, "index.html");
     if (!(await stat(file).catch(() => undefined))) return void res.writeHead(404).end("not found");
@@ -206,7 +295,7 @@ export async function serveSite({ dir = siteDir, port = 0 } = {}) {
     createReadStream(file).pipe(res);
   });
   await once(server.listen(port, "127.0.0.1"), "listening");
-  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}${prefix}`;
   // close() ends open connections too: a browser's keep-alive sockets would otherwise hold it open
   return { url, close: () => new Promise<void>((done) => (server.close(() => done()), server.closeAllConnections())) };
 }

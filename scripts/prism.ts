@@ -14,6 +14,9 @@ import { root } from "./lib/script.ts";
 
 const prismCli = createRequire(import.meta.url).resolve("@stoplight/prism-cli/dist/index.js");
 
+/** Where `npm start -- --serve` keeps the mock by default, and the docs' examples point (http://127.0.0.1:4010). */
+export const MOCK_PORT = 4010;
+
 /** A running Prism: its URL, the private copy of the spec it reads (removed by `stop`), and how to stop it. */
 export type Prism = { url: string; spec: string; stop(): Promise<void> };
 

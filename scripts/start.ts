@@ -8,14 +8,13 @@ import type * as Client from "../src/index.ts";
 import { BUILD, GENERATE, unlessCurrent } from "./lib/build-stamp.ts";
 import { callMethod, readMethods, type ClientMethod } from "./lib/methods.ts";
 import { commandLine, root, scriptArgs } from "./lib/script.ts";
-import { startPrism, type Prism } from "./prism.ts";
+import { MOCK_PORT as DEFAULT_PORT, startPrism, type Prism } from "./prism.ts";
 
-const DEFAULT_PORT = 4010;
 const { values: args } = commandLine(
   `usage: npm start [-- --serve [--port N]]
 
   (no flag)      regenerate and build (each skipped when up to date: scripts/lib/build-stamp.ts), then call every
-                 method of the client (generated/methods.json, with the spec's examples) against the Prism mock of
+                 method of the client (generated/table.json, with the spec's examples) against the Prism mock of
                  the spec on a free port, one line each; Prism stops at the end
   --serve        the same, then the mock keeps running on 127.0.0.1:N until Ctrl-C
   --port <N>     the port of --serve (default ${DEFAULT_PORT})`,

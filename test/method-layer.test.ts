@@ -45,7 +45,16 @@ export async function main(baseUrl: string) {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "rainbond-method-layer-"));
-  for (const part of ["spec", "src", "scripts", "generated", "package.json", "tsconfig.json", "redocly.yaml"]) {
+  for (const part of [
+    "spec",
+    "src",
+    "scripts",
+    "surface",
+    "generated",
+    "package.json",
+    "tsconfig.json",
+    "redocly.yaml",
+  ]) {
     cpSync(join(root, part), join(dir, part), { recursive: true });
   }
   symlinkSync(join(root, "node_modules"), join(dir, "node_modules"), "dir");
@@ -89,7 +98,9 @@ test("the added option reaches the wire from the grouped method and from the ope
 }, 60_000);
 
 test("the tools' table names the renamed method and the new option", () => {
-  const methods = JSON.parse(readFileSync(join(dir, "generated/methods.json"), "utf8")) as { name: string }[];
+  const { methods } = JSON.parse(readFileSync(join(dir, "generated/table.json"), "utf8")) as {
+    methods: { name: string }[];
+  };
   const names = methods.map((m) => m.name);
   expect(names).toContain("components.read");
   expect(names).not.toContain("components.get");

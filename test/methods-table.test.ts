@@ -1,11 +1,11 @@
-// generated/methods.json, the table every tool reads the client's methods from (scripts/methods.ts): the example
+// generated/table.json, the table every tool reads the client's methods from (scripts/methods.ts): the example
 // arguments of a call (test/operations.test.ts calls every method with them against the mock).
 import { describe, expect, test } from "vitest";
 import { exampleArgs, readMethods } from "../scripts/lib/methods.ts";
 
 const methods = readMethods();
 
-describe("generated/methods.json's examples", () => {
+describe("generated/table.json's examples", () => {
   test("leave out the optional arguments that have no example, and give every other one", () => {
     const listForTeam = methods.find((method) => method.name === "regions.listForTeam")!;
     expect(exampleArgs(listForTeam)).toEqual(["q8k2mz5d"]);

@@ -1,4 +1,4 @@
-// Every method of the client (generated/methods.json, called with the spec's examples as the start tour and the bench
+// Every method of the client (generated/table.json, called with the spec's examples as the start tour and the bench
 // call them) against the Prism mock of generated/openapi.json, started with --errors so that Prism validates each
 // request and answers an invalid one with 4xx and an `sl-violations` header: each result equals the example of the
 // operation's success response, and no request is rejected. Then inputs in the forms the client takes (numbers, Dates,
@@ -106,7 +106,7 @@ function expectAccepted(made: Exchange[], operationId: string) {
 const now = Math.floor(Date.now() / 1000);
 const methods = readMethods();
 
-describe("every method of generated/methods.json, with the spec's examples, against the Prism mock", () => {
+describe("every method of generated/table.json, with the spec's examples, against the Prism mock", () => {
   test("covers the 17 operations of the spec", () => {
     expect(specOperations).toHaveLength(17);
     expect(new Set(methods.map((m) => m.operationId))).toEqual(new Set(specOperations.map((o) => o.operationId)));

@@ -1,5 +1,6 @@
 // The generator, as people run it: the same spec gives the same bytes, `--check` names what is stale, `--watch`
-// regenerates on every save, an editor's save by rename included, and the README's table of methods follows the spec.
+// regenerates on every save, an editor's save by rename included, and the table of methods (docs/methods.md) follows
+// the spec.
 // Each test works on a copy of spec/ in a temp directory. The pipeline runs in this process (scripts/generate.ts's
 // generate and watchSpec, its tools loaded once for the file); the command line is spawned where it is what a test is
 // about: the exit code of a stale --check, and a lint error's report.
@@ -40,10 +41,10 @@ function editSpec(file: string, from: string, to: string) {
 
 const names = (files: string[]) => files.map((file) => file.split("/").pop()!).sort();
 
-/** The project's generated files in the copy: generated/, the README and docs/mcp.md with their tables, and the
+/** The project's generated files in the copy: generated/, docs/methods.md and docs/mcp.md with their tables, and the
  * departures page. */
 function copyGenerated() {
-  for (const part of ["generated", "README.md", "docs/mcp.md", "docs/console-departures.md"])
+  for (const part of ["generated", "docs/methods.md", "docs/mcp.md", "docs/console-departures.md"])
     cpSync(join(root, part), join(dir, part), { recursive: true });
 }
 
@@ -67,7 +68,8 @@ describe("npm run generate", () => {
   test("gives generated/ byte for byte, and the same bytes on every run", async () => {
     const files = readdirSync(join(root, "generated"));
     const outputs = () => files.map((file) => readFileSync(join(options.outDir, file), "utf8"));
-    // and the departures page beside the output directory, from the overlay (no README or docs/mcp.md in the copy)
+    // and the departures page beside the output directory, from the overlay (no docs/methods.md or docs/mcp.md in the
+    // copy)
     expect(names(await generate(options))).toEqual(["console-departures.md", ...files].sort());
     const first = outputs();
     expect(first).toEqual(files.map((file) => readFileSync(join(root, "generated", file), "utf8")));
@@ -81,22 +83,22 @@ describe("npm run generate", () => {
     expect(await generate({ ...options, check: true })).toEqual([]);
     editSpec("spec/paths/component.yaml", "summary: Read a component", "summary: Read one component");
     // a summary is documentation (of the functions, the methods and the MCP tools): not part of the operation table
-    // (operations.ts) nor of the README's table or docs/mcp.md's
-    const stale = ["functions.ts", "groups.ts", "mcp-tools.json", "methods.json", "openapi.json", "schema.ts"];
+    // (operations.ts) nor of docs/methods.md's table or docs/mcp.md's
+    const stale = ["functions.ts", "groups.ts", "openapi.json", "schema.ts", "table.json"];
     const { status, output } = cli("--check");
     expect(status).toBe(1);
     expect(names(output.slice(output.indexOf("is stale")).split("\n").slice(1).filter(Boolean))).toEqual(stale);
     expect(readFileSync(join(options.outDir, "groups.ts"), "utf8")).toContain("Read a component."); // nothing written
   }, 60_000);
 
-  test("refreshes the README's table of methods beside the output directory: a renamed method reaches it", async () => {
-    const readme = join(dir, "README.md");
-    copyGenerated(); // where the README's table is up to date (--check passes: the test above)
-    expect(readFileSync(readme, "utf8")).toMatch(/^\| `components\.get` \|/m);
+  test("refreshes docs/methods.md's table beside the output directory: a renamed method reaches it", async () => {
+    const page = join(dir, "docs/methods.md");
+    copyGenerated(); // where the page's table is up to date (--check passes: the test above)
+    expect(readFileSync(page, "utf8")).toMatch(/^\| `components\.get` \|/m);
     editSpec("spec/paths/component.yaml", "x-rainbond-method: get", "x-rainbond-method: read");
-    expect(names(await generate(options))).toContain("README.md");
-    expect(readFileSync(readme, "utf8")).toMatch(/^\| `components\.read` \|/m);
-    expect(readFileSync(readme, "utf8")).not.toMatch(/^\| `components\.get` \|/m);
+    expect(names(await generate(options))).toContain("methods.md");
+    expect(readFileSync(page, "utf8")).toMatch(/^\| `components\.read` \|/m);
+    expect(readFileSync(page, "utf8")).not.toMatch(/^\| `components\.get` \|/m);
   }, 60_000);
 
   test("applies the console overlay beside the spec, and stops on an action whose target matches nothing", async () => {

@@ -90,7 +90,7 @@ describe("npm start -- --serve", () => {
           expect(output).toContain(`Prefer: "code=404"`);
           // the generator's timings on one line, or the word that it was not needed
           expect(output).toMatch(
-            /^(generate spec\/ -> generated\/: .*; steps, ms: load \d+, .*readme \d+|generated\/ is up to date .*)$/m,
+            /^(generate spec\/ -> generated\/: .*; steps, ms: load \d+, .*methods \d+|generated\/ is up to date .*)$/m,
           );
           expect(output).not.toMatch(/^ {2}lint +\d+ ms/m);
           // the build, or the word that it was not needed (test "npm start's build step" below); no colour in a pipe
@@ -100,7 +100,7 @@ describe("npm start -- --serve", () => {
           expect(output).not.toContain("\x1b[");
           // the first run left generated/ and dist/ current: the later ones skip both steps
           if (i > 0) expect(output).toContain(`${GENERATE.current}\n${BUILD.current}\n`);
-          // every method of generated/methods.json, one line each: shortcuts and the iterator too
+          // every method of generated/table.json, one line each: shortcuts and the iterator too
           for (const { name } of readMethods())
             expect(output).toMatch(new RegExp(`^ok +${name.replace(".", "\\.")} +\\S`, "m"));
           expect(output).toMatch(/^ok +ports\.openOuter +Port \{ container_port: 8080,/m);
@@ -154,7 +154,7 @@ describe("npm start's build step", () => {
     const dir = mkdtempSync(join(tmpdir(), "rainbond-start-build-"));
     for (const [file, text] of Object.entries({
       "src/index.ts": "export const a = 1;\n",
-      "generated/methods.json": "[]\n",
+      "generated/table.json": "[]\n",
       "tsdown.config.ts": "",
       "package.json": "{}\n",
       "tsconfig.json": "{}\n",
@@ -186,9 +186,9 @@ describe("npm start's build step", () => {
       expect(log).toHaveBeenCalledWith("dist/ is up to date with src/ and generated/: build skipped");
       writeFileSync(join(dir, "src/index.ts"), "export const a = 2;\n");
       expect(start()).toBe(true);
-      writeFileSync(join(dir, "generated/methods.json"), "[]\n"); // written again, the same bytes
+      writeFileSync(join(dir, "generated/table.json"), "[]\n"); // written again, the same bytes
       expect(start()).toBe(false);
-      writeFileSync(join(dir, "generated/methods.json"), "[1]\n");
+      writeFileSync(join(dir, "generated/table.json"), "[1]\n");
       expect(start()).toBe(true);
       rmSync(join(dir, "dist"), { recursive: true });
       expect(start()).toBe(true);

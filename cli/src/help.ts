@@ -1,6 +1,7 @@
 // The help of a method command, from the table: the spec's text for each input, and an example made from the spec's
 // examples (the one its tests run against the mock).
 import { isRecord } from "../../src/core/is-record.js";
+import { describeEffect, needsConfirmation } from "../../surface/effect.js";
 import type { Input, MethodCommand } from "./table.js";
 import { isSwitch, quote } from "./values.js";
 
@@ -62,7 +63,7 @@ export function exampleOf(command: MethodCommand): { line: string; stdin?: strin
   if (wholeBody !== undefined) words.push("--body", quote(JSON.stringify(wholeBody)));
   const stdin = Object.keys(secrets).length ? JSON.stringify(secrets) : undefined;
   if (stdin) words.push("--body", "-");
-  if (command.method.effect === "destructive") words.push("--yes");
+  if (needsConfirmation(command.method.effect)) words.push("--yes");
   return { line: [...words.slice(0, 3), ...positionals, ...words.slice(3)].join(" "), stdin };
 }
 
@@ -74,8 +75,13 @@ export function after(command: MethodCommand): string {
     ...(method.docs[""] ? [wrapped(method.docs[""]), ""] : []),
     `${method.http} (${method.operationId})`,
   ];
-  if (method.effect === "destructive") lines.push("Destructive: asks on a terminal first; elsewhere needs --yes.");
-  else if (method.effect === "write") lines.push("Changes the console.");
+  lines.push(describeEffect(method.effectBy ?? method.effect));
+  if (needsConfirmation(method.effect))
+    lines.push(
+      method.effectBy
+        ? "Asks on a terminal first where the effect needs it; elsewhere those need --yes."
+        : "Asks on a terminal first; elsewhere needs --yes.",
+    );
   if (method.via) lines.push(`Calls ${method.via}${method.fixed ? ` with ${JSON.stringify(method.fixed)}` : ""}.`);
   if (command.pager) lines.push("--all walks every page and prints the items.");
   const secret = command.inputs.filter((i) => i.secret).map((i) => i.spec.slice("body.".length));

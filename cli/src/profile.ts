@@ -3,16 +3,34 @@
 import type { Command } from "commander";
 import { RainbondInputError, createRainbondCore } from "../../src/core.js";
 import { formatOf, type Io } from "./run.js";
-import { render } from "./output.js";
+import { layoutOf, render } from "./output.js";
 import { readProfiles, writeProfiles, type Profile } from "./settings.js";
-import { SCOPES } from "./table.js";
-import { UsageError } from "./values.js";
+import { check } from "../../src/internal/validate.js";
+import { SCOPES, commandsByGroup } from "./table.js";
+import { UsageError, fromText } from "./values.js";
 
 async function readToken(io: Io): Promise<string> {
   if (!io.stdinIsTTY) return io.stdinText().trim();
   const prompts = await import("@clack/prompts");
   const answer = await prompts.password({ message: "API token (not shown)", output: io.stderr });
   return prompts.isCancel(answer) ? "" : answer.trim();
+}
+
+/** Refuses a default id that a command would refuse: every rule the spec gives that scope's flag, checked when saved. */
+function checkScope(scope: string, text: string): void {
+  const rules = new Set<string>();
+  for (const commands of commandsByGroup().values()) {
+    for (const input of commands.flatMap((command) => command.inputs)) {
+      if (input.kind !== "scope" || input.name !== scope || rules.has(JSON.stringify(input.rule))) continue;
+      rules.add(JSON.stringify(input.rule));
+      try {
+        // as the client checks it: a number it also takes as text (acceptsNumber) is sent as text
+        check("profile add", `--${scope}`, input.rule, input.rule.acceptsNumber ? text : fromText(input, text), text);
+      } catch (e) {
+        throw e instanceof RainbondInputError ? new UsageError(e.message) : e;
+      }
+    }
+  }
 }
 
 export function addProfileCommands(root: Command, io: Io): void {
@@ -25,6 +43,7 @@ export function addProfileCommands(root: Command, io: Io): void {
     .option("--default", "make it the default profile");
   for (const scope of SCOPES) add.option(`--${scope} <id>`, `the default --${scope}`);
   add.action(async (name: string, flags: Record<string, string | boolean | undefined>) => {
+    for (const scope of SCOPES) if (typeof flags[scope] === "string") checkScope(scope, flags[scope] as string);
     const token = await readToken(io);
     if (!token) throw new UsageError("no token given: type it at the prompt or pipe it to standard input");
     try {
@@ -39,7 +58,7 @@ export function addProfileCommands(root: Command, io: Io): void {
       if (typeof flags[scope] === "string") entry[scope as keyof Profile] = flags[scope] as string;
     file.profiles[name] = entry;
     if (flags.default || !file.default) file.default = name;
-    const where = writeProfiles(io.env, file);
+    const where = writeProfiles(io.env, file, warn);
     io.stderr.write(`rainbond: profile "${name}" saved in ${where} (readable by its owner only)\n`);
   });
   profile
@@ -54,7 +73,7 @@ export function addProfileCommands(root: Command, io: Io): void {
         ...rest,
         token: token ? "set" : "none",
       }));
-      io.stdout.write(await render(rows, formatOf(flags, io), Boolean(io.stdout.isTTY) && !io.env.NO_COLOR));
+      io.stdout.write(await render(rows, formatOf(flags, io), layoutOf(io)));
     });
   /** The profiles file, which must hold profile `name`. */
   const holding = (name: string) => {
@@ -68,10 +87,10 @@ export function addProfileCommands(root: Command, io: Io): void {
     .action((name: string) => {
       const file = holding(name);
       delete file.profiles[name];
-      writeProfiles(io.env, { ...file, default: file.default === name ? undefined : file.default });
+      writeProfiles(io.env, { ...file, default: file.default === name ? undefined : file.default }, warn);
     });
   profile
     .command("use <name>")
     .description("make a profile the default")
-    .action((name: string) => void writeProfiles(io.env, { ...holding(name), default: name }));
+    .action((name: string) => void writeProfiles(io.env, { ...holding(name), default: name }, warn));
 }

@@ -1,7 +1,8 @@
 // The command tree: `rainbond <group> <method>` for every method of the table, `rainbond profile ...`, and
-// `rainbond completion <shell>` (commander for parsing and help, @bomb.sh/tab for the shells' completion).
-import { Command, Option } from "commander";
+// `rainbond completion <shell>` (commander for parsing and help; completion.ts for the shells' completion).
+import { Command, Option, type CommanderError } from "commander";
 import pkg from "../package.json" with { type: "json" };
+import { needsConfirmation } from "../../surface/effect.js";
 import { after, describe, valueHint } from "./help.js";
 import { FORMATS } from "./output.js";
 import { addProfileCommands } from "./profile.js";
@@ -25,9 +26,9 @@ function methodCommand(parent: Command, command: MethodCommand, io: Io): void {
   }
   if (command.body) sub.option("--body <json>", "the body as JSON: inline, @file.json, or - for standard input");
   sub.addOption(new Option("-o, --output <format>", "json, jsonl, yaml or table").choices(FORMATS));
-  sub.option("--query <jmespath>", "a JMESPath expression applied to the answer");
+  sub.option("--query <jmespath>", "a JMESPath expression applied to the answer (JMESPath Community Edition)");
   if (command.pager) sub.option("--all", "walk every page; prints the items");
-  if (method.effect === "destructive") sub.option("-y, --yes", "do it without asking");
+  if (needsConfirmation(method.effect)) sub.option("-y, --yes", "do it without asking");
   sub.option("--dry-run", "print the request as curl (token masked); send nothing");
   sub.option("--profile <name>", "the profile to use ($RAINBOND_PROFILE, or the default one)");
   sub.option("--base-url <origin>", "the console's origin ($RAINBOND_URL, or the profile's)");
@@ -61,26 +62,29 @@ export function program(io: Io): Command {
   const root = new Command("rainbond")
     .description(`A command line for the Rainbond console's Open API v1.${ROOT_HELP}`)
     .version(pkg.version)
-    .exitOverride()
-    .configureOutput({ writeOut: (s) => void io.stdout.write(s), writeErr: (s) => void io.stderr.write(s) })
-    .showHelpAfterError("(add --help for usage)");
-  for (const [group, commands] of commandsByGroup()) {
+    // help to stdout or stderr; a mistake in what was typed is said by cli.ts, on one line
+    .configureOutput({
+      writeOut: (s) => void io.stdout.write(s),
+      writeErr: (s) => void io.stderr.write(s),
+      outputError: () => {},
+    });
+  for (const [group, all] of commandsByGroup()) {
+    const commands = all.filter((c) => c.method.kind !== "paging"); // an iterator is its list's --all
     const sub = root.command(group).description(`${commands.map((c) => c.name).join(", ")}`);
     for (const command of commands) methodCommand(sub, command, io);
   }
   addProfileCommands(root, io);
+  throwWithCommand(root);
   return root;
 }
 
-/**
- * Adds `completion <shell>` (the script for bash, zsh, fish or powershell) and the hidden `complete -- <words>` that
- * the script calls, from @bomb.sh/tab: loaded only when one of them runs, else a stand-in lists it in the help.
- */
-export async function addCompletion(root: Command, argv: readonly string[]): Promise<void> {
-  if (argv[0] === "completion" || argv[0] === "complete") {
-    const { default: tab } = await import("@bomb.sh/tab/commander");
-    tab(root, { completionCommandName: "completion" });
-  } else {
-    root.command("completion <shell>").description("a completion script for bash, zsh, fish or powershell");
-  }
+/** A mistake commander found in what was typed, with the command it was found in (`ports`; "" for `rainbond`). */
+export type ParseError = CommanderError & { command: string };
+
+/** Makes every command of the tree throw its parse errors (a ParseError) rather than exit. */
+function throwWithCommand(command: Command, path: string[] = []): void {
+  command.exitOverride((e) => {
+    throw Object.assign(e, { command: path.join(" ") });
+  });
+  for (const sub of command.commands) throwWithCommand(sub, [...path, sub.name()]);
 }

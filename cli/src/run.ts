@@ -1,14 +1,17 @@
 // Runs one method command: its flags and arguments into the client's method (which checks them, before anything is
-// sent), a person's confirmation where the method is destructive, the request as curl for --dry-run, the pages for
+// sent), a person's confirmation where the call's effect needs one, the request as curl for --dry-run, the pages for
 // --all, and the answer, secrets masked, through --query onto stdout.
-import { Console } from "node:console";
 import type { Writable } from "node:stream";
 import { groups } from "../../generated/groups.js";
 import { RainbondInputError, createRainbondCore, redact, type LogLevel, type RainbondCore } from "../../src/core.js";
-import { FORMATS, query, render, type Format } from "./output.js";
+import { escapeControl } from "../../src/core/redact.js";
+import { curlOf, type RecordedRequest } from "../../surface/curl.js";
+import { WARNING, effectOf, needsConfirmation, type Effect } from "../../surface/effect.js";
+import { FORMATS, layoutOf, query, render, type Format } from "./output.js";
 import { settingsOf } from "./settings.js";
 import type { Input, MethodCommand } from "./table.js";
-import { UsageError, argumentsOf, fromText, quote, readBody, shownArgument } from "./values.js";
+import { loggerOn } from "./terminal.js";
+import { UsageError, argumentsOf, fromText, readBody, shownArgument } from "./values.js";
 
 /** What a command reads and writes: the process's, or a test's. */
 export interface Io {
@@ -49,20 +52,6 @@ export const formatOf = (flags: CommonFlags, io: Io): Format => {
   return format;
 };
 
-/** The request as a curl command, the token as `$RAINBOND_TOKEN` and secret members masked. */
-function curl(url: string, init: RequestInit, secrets: string[]): string {
-  const words = ["curl", "-X", init.method ?? "GET", quote(url)];
-  for (const [name, value] of Object.entries((init.headers ?? {}) as Record<string, string>)) {
-    words.push(
-      "-H",
-      name.toLowerCase() === "authorization" ? `"${name}: $RAINBOND_TOKEN"` : quote(`${name}: ${value}`),
-    );
-  }
-  if (typeof init.body === "string")
-    words.push("--data", quote(JSON.stringify(redact(JSON.parse(init.body), secrets))));
-  return words.join(" ");
-}
-
 /** The inputs' values: positionals in order, flags by name, scope ids falling back to the environment or a profile. */
 function valuesOf(
   command: MethodCommand,
@@ -70,7 +59,7 @@ function valuesOf(
   positionals: string[],
   scopes: Record<string, string | undefined>,
 ) {
-  const dates = command.operation.timeRange ? [command.operation.timeRange.start, command.operation.timeRange.end] : [];
+  const dates = command.method.dates ?? [];
   const values = new Map<Input, unknown>();
   let next = 0;
   for (const input of command.inputs) {
@@ -83,15 +72,18 @@ function valuesOf(
   return values;
 }
 
-async function confirm(command: MethodCommand, values: Map<Input, unknown>, io: Io): Promise<void> {
-  const ids = [...values].filter(([i, v]) => v !== undefined && i.kind !== "option" && i.kind !== "member");
-  const what = `${command.method.summary}: ${ids.map(([i, v]) => `${i.name} ${String(v)}`).join(", ")}`;
-  const how = `${command.method.name} cannot be undone`;
+/**
+ * Asks the person at the terminal before a call whose effect needs it (surface/effect.ts): the command, the request it
+ * sends (secret members masked), and what it does, in the command's own words. Elsewhere --yes is needed.
+ */
+async function confirm(command: MethodCommand, request: string, effect: Effect, io: Io) {
+  const what = `${command.method.group} ${command.name}: ${command.method.summary.replace(/\.$/, "")}`;
+  const said = `${what}: ${escapeControl(request)}. ${WARNING[effect]}`;
   if (!(io.stdinIsTTY && io.stderr.isTTY)) {
-    throw new UsageError(`${what}. ${how}: pass --yes to go on (there is no terminal to ask on)`);
+    throw new UsageError(`${said} Pass --yes to go on (there is no terminal to ask on); nothing was sent`);
   }
   const prompts = await import("@clack/prompts");
-  const answer = await prompts.confirm({ message: `${what}. ${how}. Go on?`, initialValue: false, output: io.stderr });
+  const answer = await prompts.confirm({ message: `${said} Go on?`, initialValue: false, output: io.stderr });
   if (answer !== true) throw new UsageError("not confirmed: nothing was sent");
 }
 
@@ -144,6 +136,8 @@ export async function runMethod(
   const values = valuesOf(command, flags, positionals, settings.scopes);
   const body = flags.body === undefined ? undefined : readBody(flags.body, io.stdinText);
   if (flags.all && !command.pager) throw new UsageError(`--all: ${method.name} does not page`);
+  if (flags.all && flags.page !== undefined)
+    throw new UsageError("--page with --all: --all walks every page from the first");
   const target = (flags.all && command.pager) || method;
   const fn = (groups as unknown as Record<string, Record<string, Method>>)[target.group]![target.method]!;
   const args = argumentsOf(command, values, body);
@@ -152,7 +146,7 @@ export async function runMethod(
     token,
     timeoutMs: integer("timeout-ms", flags.timeoutMs),
     retries: integer("retries", flags.retries),
-    logger: new Console(io.stderr), // its lines begin `[rainbond]`, masked by the client
+    logger: loggerOn(io.stderr), // its lines begin `[rainbond]`, masked by the client, escaped here
     logLevel: flags.logLevel as LogLevel | undefined,
   };
   const coreOf = (more: object = {}) => {
@@ -163,28 +157,37 @@ export async function runMethod(
     }
   };
   const named = (argument: string) => shownArgument(command, argument, values);
-  /** The request the call makes, as curl, sending nothing; bad input is refused here, before anything is sent. */
+  /** The request the call makes, sending nothing; bad input is refused here, before anything is sent. */
   const dryRun = async () => {
-    let sent = "";
+    let sent: RecordedRequest | undefined;
     const fetch = async (url: string | URL | Request, init: RequestInit = {}) => {
-      sent = curl(String(url), init, [token]);
+      sent = {
+        method: init.method ?? "GET",
+        url: String(url),
+        headers: init.headers as Record<string, string>,
+        body: init.body as string,
+      };
       throw new Error("a dry run sends nothing");
     };
     const core = coreOf({ retries: 0, logLevel: "off", fetch });
     await settle(fn(core, ...args)).catch((e) => {
       if (e instanceof RainbondInputError) throw usage(e, named);
     });
-    return sent;
+    return sent!;
   };
-  if (flags.dryRun) return void io.stdout.write(`${await dryRun()}\n`);
-  if (method.effect === "destructive" && !flags.yes) {
-    await dryRun();
-    await confirm(command, values, io);
+  if (flags.dryRun) return void io.stdout.write(`${curlOf(await dryRun(), { secrets: [token] })}\n`);
+  if (needsConfirmation(method.effect) && !flags.yes) {
+    // what the call does, for the body it will send (an action's effect)
+    const request = await dryRun();
+    const body = request.body ? JSON.parse(request.body) : undefined;
+    const effect = effectOf(method.effectBy ?? method.effect, body);
+    const { pathname, search } = new URL(request.url);
+    const sent = `${request.method} ${pathname}${search}${body === undefined ? "" : ` ${JSON.stringify(redact(body, [token]))}`}`;
+    if (needsConfirmation(effect)) await confirm(command, sent, effect, io);
   }
   const core = coreOf();
   const data = redact(await settle(fn(core, ...args)).catch((e) => Promise.reject(usage(e, named))), [token]);
-  const color = Boolean(io.stdout.isTTY) && !io.env.NO_COLOR;
-  io.stdout.write(await render(await query(data, flags.query), format, color));
+  io.stdout.write(await render(await query(data, flags.query), format, layoutOf(io)));
 }
 
 /** No token anywhere: an auth error (exit code 3), whose message says where one goes. */

@@ -6,7 +6,7 @@ import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import type { LogLevel } from "rainbond-openapi";
 import pkg from "../package.json" with { type: "json" };
 import { createRainbondCore } from "rainbond-openapi/core";
-import { LOOPBACK, serveHttp } from "./http.js";
+import { MIN_BEARER_CHARS, serveHttp } from "./http.js";
 import { MAX_RESULT_CHARS, createServer } from "./server.js";
 import { GROUPS, servedTools, unknownSelection } from "./tools.js";
 
@@ -19,13 +19,16 @@ An MCP server for a Rainbond console: every operation of its Open API v1 as a to
                         RAINBOND_MCP_ALLOW_WRITE=true, for clients that can only set the environment
   --tools <list>        serve only these groups or tools, comma-separated (groups: ${GROUPS.join(", ")});
                         less for an agent to read on every turn
-  --trust-agent         run destructive tools (deleting or closing a port) without asking a person first; by
-                        default the MCP client asks its user to confirm each such call, and one that cannot
-                        ask sends nothing
-  --confirm-timeout-ms <ms>  time a person has to confirm a destructive call (default 120000)
+  --trust-agent         run calls that expose, interrupt, remove or cannot undo something (opening, closing
+                        or deleting a port, creating a gateway rule) without asking a person first; by default
+                        the MCP client asks its user to confirm each such call, and one that cannot ask sends
+                        nothing
+  --confirm-timeout-ms <ms>  time a person has to confirm such a call (default 120000)
   --http <port>         serve Streamable HTTP at http://<host>:<port>/mcp instead of stdio (0: any free port)
-  --host <address>      the address --http binds (default 127.0.0.1); one that is not loopback needs
-                        RAINBOND_MCP_TOKEN, a bearer token every MCP client must send
+  --host <address>      the address --http binds (default 127.0.0.1). RAINBOND_MCP_TOKEN (at least
+                        ${MIN_BEARER_CHARS} characters) is the bearer token every MCP client must then send: needed on
+                        any other address, and for --allow-write; without it any process of this
+                        machine can call the tools
   --timeout-ms <ms>     time allowed to each request to the console (default 30000)
   --retries <n>         retries of idempotent requests with no answer or a 408/429/502/503/504 (default 2)
   --log-level <level>   off, error, warn (default), info or debug; log lines go to stderr, masked
@@ -52,6 +55,13 @@ function allowWriteOf(value: string | undefined): boolean {
   if (value === undefined || value === "" || value === "false") return false;
   if (value === "true") return true;
   throw new UsageError(`RAINBOND_MCP_ALLOW_WRITE must be true or false (got ${JSON.stringify(value)})`);
+}
+
+/** Whether `origin` is plain http to a host other than this machine: the token would cross a network unencrypted. */
+function plainHttpAway(origin: string): boolean {
+  const { protocol, hostname } = new URL(origin);
+  const loopback = hostname === "localhost" || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+  return protocol === "http:" && !loopback;
 }
 
 async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
@@ -103,6 +113,12 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
+  if (plainHttpAway(core.baseUrl)) {
+    err.error(
+      `rainbond-openapi-mcp: warning: the console's token goes to ${core.baseUrl} over plain http, which anyone ` +
+        "on the network path can read and replay; use https",
+    );
+  }
   const allowWrite = values["allow-write"] || allowWriteOf(env.RAINBOND_MCP_ALLOW_WRITE);
   const tools = values.tools?.split(",").map((name) => name.trim());
   const unknown = unknownSelection({ allowWrite, tools });
@@ -124,15 +140,25 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
     return;
   }
   const host = values.host;
+  const bearer = env.RAINBOND_MCP_TOKEN || undefined;
+  if (allowWrite && !bearer) {
+    throw new UsageError(
+      `--allow-write over --http needs RAINBOND_MCP_TOKEN (at least ${MIN_BEARER_CHARS} characters), the bearer ` +
+        "token every MCP client must send: without it any process of this machine could call the tools that " +
+        "change the console and, on 2026-07-28, answer its own confirmations",
+    );
+  }
   const { url, close } = await serveHttp({
     port: integer("http", values.http, 0, 65_535)!,
     host,
-    bearer: env.RAINBOND_MCP_TOKEN || undefined,
+    bearer,
     makeServer,
   }).catch((e: Error) => {
     throw new UsageError(/RAINBOND_MCP_TOKEN/.test(e.message) ? e.message : `--http on ${host}: ${e.message}`);
   });
-  const auth = env.RAINBOND_MCP_TOKEN ? "; bearer token required" : LOOPBACK.has(host) ? "; Host checked" : "";
+  const auth = bearer
+    ? "; bearer token required"
+    : "; Host checked; no RAINBOND_MCP_TOKEN: any process of this machine can call these tools";
   err.error(`rainbond-openapi-mcp: ${what} for ${core.baseUrl}, listening on ${url}${auth}`);
   for (const signal of ["SIGINT", "SIGTERM"] as const)
     process.once(signal, () => void close().then(() => process.exit(0)));

@@ -4,7 +4,9 @@
 //   - 2026-07-28, which has no requests from server to client: the tools/call answers `input_required` with the same
 //     question and a signed state naming the call (multi round-trip requests); the client asks its person and calls
 //     again with the answer and the state.
-// Either way the call sent is the one confirmed. The state binds the tool and a digest of its exact arguments, is
+// Either way the call sent is the one confirmed, and the question shows it whole (question()): the tool, the request
+// line and the effect, then every member of the body as the client sends it; masked secrets named, characters that do
+// not show escaped; too long to show whole, it is refused rather than cut. The state binds the tool and a digest of its exact arguments, is
 // signed with a key of this process (the SDK's HMAC codec, so a client cannot forge or alter it), expires with the
 // timeout, and is good for one call.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
@@ -15,12 +17,14 @@ import {
   inputRequired,
   inputResponse,
   type ClientCapabilities,
+  type ElicitRequestFormParams,
   type InputRequiredResult,
   type Server,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import { redact } from "../../src/core.js";
-import { oneLine } from "../../src/core/redact.js";
+import { MASK } from "../../src/core/redact.js";
+import { WARNING, effectOf, type Effect } from "../../surface/effect.js";
+import type { ShownRequest } from "../../surface/request.js";
 import type { ToolEntry } from "./tools.js";
 
 /** How long a person has to answer a confirmation, by default. */
@@ -38,33 +42,57 @@ interface Pending {
 }
 
 const UNCONFIRMED =
-  "nothing was sent. A person confirms each destructive call through the MCP client; to let the agent run them " +
-  "without asking, start the server with --trust-agent.";
+  "nothing was sent. A person confirms, through the MCP client, each call that exposes, interrupts, removes or cannot " +
+  "undo something; to let the agent run them without asking, start the server with --trust-agent.";
 
 /** The key states are signed with: one per process, so every server it makes (one per HTTP request) can check them. */
 const key = randomBytes(32);
 /** The ids of states already used, with their expiry: a confirmation is for one call. */
 const used = new Map<string, number>();
 
-/** The question to put to a person: what will change, and a box to tick. */
-function question(entry: ToolEntry, args: Record<string, unknown>) {
+/** The longest question a person is asked: one that would be longer is refused, never cut (what a person confirms is
+ * all that is sent). */
+export const MAX_QUESTION_CHARS = 2_000;
+
+/** The question to put to a person: the tool, the request line and the effect first, then the body, every member as
+ * sent; or, when it is too long to show whole, why nothing is asked and nothing sent. */
+export function question(entry: ToolEntry, shown: ShownRequest, effect: Effect, body: unknown): Question {
   const { tool, operation } = entry;
   const title = tool.title ?? tool.name;
-  const request = operation.http.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(args[name])));
-  const ids = [...operation.pathParams, ...operation.queryParams].filter((name) => args[name] !== undefined);
-  const body = args.body === undefined ? "" : `, with the body ${JSON.stringify(redact(args.body, []))}`;
-  const message = oneLine(
-    `${title}: ${ids.map((id) => `${id} ${JSON.stringify(args[id])}`).join(", ")}${body} (${request}). ` +
-      "This cannot be undone. Make this call?",
-    2_000,
-  );
+  const mark = operation.effect;
+  const value = typeof mark === "string" ? undefined : (body as Record<string, unknown> | undefined)?.[mark.by];
+  const by = typeof mark !== "string" && effectOf(mark, body) !== mark.otherwise;
+  const lines = [
+    `${tool.name}: ${/[.!?]$/.test(title) ? title : `${title}.`}`,
+    shown.line,
+    `Effect: ${effect}${by ? ` (${mark.by} ${JSON.stringify(value)})` : ""}. ${WARNING[effect]}`,
+    shown.body === undefined ? "No body." : `Body (JSON, every member as sent): ${shown.body}`,
+    ...(shown.masked.length ? [`Shown as ${MASK}, sent as given: ${shown.masked.join(", ")}.`] : []),
+    ...(shown.escaped ? [ESCAPED] : []),
+    "Make this call?",
+  ];
+  const message = lines.join("\n");
+  if (message.length > MAX_QUESTION_CHARS) {
+    return {
+      refused:
+        `the question a person would confirm is ${message.length} characters, over the ${MAX_QUESTION_CHARS} this ` +
+        "server asks. It is never shortened, so that a person reads all that is sent: nothing was sent. Send " +
+        "shorter values.",
+    };
+  }
   const requestedSchema = {
     type: "object" as const,
     properties: { confirm: { type: "boolean" as const, title: `Yes: ${title.toLowerCase()}`, default: false } },
     required: ["confirm"],
   };
-  return { mode: "form" as const, message, requestedSchema };
+  return { asked: { mode: "form" as const, message, requestedSchema } };
 }
+
+/** The question, as an elicitation form asks it; or why none is asked. */
+type Question = { refused: string } | { asked: ElicitRequestFormParams };
+
+const ESCAPED =
+  "Characters that do not show as themselves (controls, direction marks, zero-width ones) are written as \\u escapes.";
 
 /** Whether a client can put a form to its person (an empty `elicitation` capability means form). */
 function asksForms(capabilities: ClientCapabilities | undefined): boolean {
@@ -90,21 +118,26 @@ export function confirmations(timeoutMs = CONFIRM_TIMEOUT_MS) {
   const late = `no confirmation from a person within ${timeoutMs / 1000} s: ${UNCONFIRMED}`;
 
   /** 2025 revisions: ask with elicitation/create and wait. */
-  async function askAndWait(server: Server, entry: ToolEntry, args: Record<string, unknown>, signal: AbortSignal) {
+  async function askAndWait(server: Server, asked: ElicitRequestFormParams, signal: AbortSignal) {
     try {
-      return refusal(await server.elicitInput(question(entry, args), { timeout: timeoutMs, signal }));
+      return refusal(await server.elicitInput(asked, { timeout: timeoutMs, signal }));
     } catch {
       return late;
     }
   }
 
   /** 2026-07-28: the question as an input_required answer, or, on the call that brings the answer, what it means. */
-  async function askInBand(ctx: ServerContext, entry: ToolEntry, args: Record<string, unknown>): Promise<Confirmation> {
+  async function askInBand(
+    ctx: ServerContext,
+    entry: ToolEntry,
+    args: Record<string, unknown>,
+    asked: ElicitRequestFormParams,
+  ): Promise<Confirmation> {
     const state = ctx.mcpReq.requestState<Pending>(); // checked by `verify` before the handler runs
     const call = digest(entry.tool.name, args);
     if (state === undefined) {
       const pending = { call, expires: Date.now() + timeoutMs, id: randomUUID() };
-      const confirm = inputRequired.elicit(question(entry, args));
+      const confirm = inputRequired.elicit(asked);
       return { ask: inputRequired({ inputRequests: { confirm }, requestState: await codec.mint(pending) }) };
     }
     if (state.call !== call) {
@@ -122,8 +155,15 @@ export function confirmations(timeoutMs = CONFIRM_TIMEOUT_MS) {
 
   return {
     verify: codec.verify,
-    /** Whether a destructive call may go ahead, asking the person at the client the way its revision asks. */
-    async confirm(server: Server, ctx: ServerContext, entry: ToolEntry, args: Record<string, unknown>) {
+    /** Whether a call may go ahead, asking the person at the client the way its revision asks: `request` is what it
+     * sends (the request as shown, and its body), `effect` what it does. */
+    async confirm(
+      server: Server,
+      ctx: ServerContext,
+      entry: ToolEntry,
+      args: Record<string, unknown>,
+      request: { shown: ShownRequest; body: unknown; effect: Effect },
+    ): Promise<Confirmation> {
       const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
       const modern = envelope?.[PROTOCOL_VERSION_META_KEY] !== undefined;
       const capabilities = modern
@@ -131,12 +171,14 @@ export function confirmations(timeoutMs = CONFIRM_TIMEOUT_MS) {
         : server.getClientCapabilities();
       if (!asksForms(capabilities)) {
         const why =
-          "a destructive tool, and this client cannot ask a person to confirm (it offers no form elicitation)";
-        return { refused: `${why}: ${UNCONFIRMED}` } satisfies Confirmation;
+          "a person confirms this call, and this client cannot ask a person to confirm (it offers no form elicitation)";
+        return { refused: `${why}: ${UNCONFIRMED}` };
       }
-      if (modern) return askInBand(ctx, entry, args);
-      const why = await askAndWait(server, entry, args, ctx.mcpReq.signal);
-      return (why ? { refused: why } : { go: true }) satisfies Confirmation;
+      const put = question(entry, request.shown, request.effect, request.body);
+      if ("refused" in put) return put;
+      if (modern) return askInBand(ctx, entry, args, put.asked);
+      const why = await askAndWait(server, put.asked, ctx.mcpReq.signal);
+      return why ? { refused: why } : { go: true };
     },
   };
 }

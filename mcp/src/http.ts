@@ -1,7 +1,8 @@
 // --http: Streamable HTTP at /mcp on node:http, through the SDK's createMcpHandler (a server per request, every
 // protocol revision the SDK serves). Each request is
 // checked before its body is read: its Host, when bound to a loopback address (DNS-rebinding protection: 403 for a
-// foreign one), then the bearer token of MCP clients (RAINBOND_MCP_TOKEN), required on any other address. Then the
+// foreign one), then the bearer token of MCP clients (RAINBOND_MCP_TOKEN, at least MIN_BEARER_CHARS long), required on
+// any other address and, on loopback, by cli.ts for --allow-write (any process of the machine reaches loopback). Then the
 // body is read, up to MAX_BODY_BYTES, and parsed. Every refusal is a JSON-RPC error without internals.
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -10,6 +11,8 @@ import { hostHeaderValidation, toNodeHandler } from "@modelcontextprotocol/node"
 import { createMcpHandler, type Server } from "@modelcontextprotocol/server";
 
 export const LOOPBACK: ReadonlySet<string> = new Set(["127.0.0.1", "localhost", "::1"]);
+/** The shortest RAINBOND_MCP_TOKEN taken: one shorter could be guessed (`openssl rand -hex 32` makes 64 characters). */
+export const MIN_BEARER_CHARS = 32;
 /** The largest request body read: JSON-RPC requests of these tools are a few kilobytes. */
 export const MAX_BODY_BYTES = 100_000;
 
@@ -58,6 +61,12 @@ export async function serveHttp({ port, host, bearer, makeServer }: HttpOptions)
   if (!LOOPBACK.has(host) && !bearer) {
     throw new Error(
       `--host ${host} is not a loopback address: set RAINBOND_MCP_TOKEN, the bearer token MCP clients send`,
+    );
+  }
+  if (bearer !== undefined && bearer.length < MIN_BEARER_CHARS) {
+    throw new Error(
+      `RAINBOND_MCP_TOKEN must be at least ${MIN_BEARER_CHARS} characters (it has ${bearer.length}): a short one ` +
+        "can be guessed. Make one with `openssl rand -hex 32`",
     );
   }
   const expected = bearer ? digest(`Bearer ${bearer}`) : undefined;

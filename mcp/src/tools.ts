@@ -1,34 +1,26 @@
-// The tools, as `npm run generate` made them from the client's table (generated/mcp-tools.json), and what the server needs of
-// them: which are listed, how arguments are checked against a tool's inputSchema, and how they split into the
-// operation's path, query and body.
+// The tools, as `npm run generate` made them from the spec (the operations of generated/table.json, read through
+// surface/table.ts), and what the server needs of them: which are listed, how arguments are checked against a tool's
+// inputSchema, and how they split into the operation's path, query and body.
 import type { Tool } from "@modelcontextprotocol/server";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
-import generated from "../../generated/mcp-tools.json" with { type: "json" };
 import type { OperationInput } from "../../src/core/table.js";
+import { strongest } from "../../surface/effect.js";
+import { unknownMembers, type MemberSchema } from "../../surface/request.js";
+import { table, type TableOperation } from "../../surface/table.js";
 
-/** How the server calls a tool's operation (from the table's entry of it). */
-export interface OperationInfo {
-  /** The client's group of it (`ports`): --tools serves groups. */
-  group: string;
-  effect: "read" | "write" | "destructive";
-  /** `GET /openapi/v1/...` */
-  http: string;
-  pathParams: string[];
-  queryParams: string[];
-  /** The answer is an array, given as `{ items: [...] }`. */
-  wrapped: boolean;
-  paging?: { page: string; pageSize: string };
-}
-
+/** A tool and its operation, as the table gives them. */
 export interface ToolEntry {
   tool: Tool & { inputSchema: Tool["inputSchema"] & { properties: Record<string, object> } };
-  operation: OperationInfo;
+  operation: TableOperation;
 }
 
-const file = generated as unknown as { tools: ToolEntry[] };
-
 /** Every tool of the spec, by name. */
-export const entries: ReadonlyMap<string, ToolEntry> = new Map(file.tools.map((entry) => [entry.tool.name, entry]));
+export const entries: ReadonlyMap<string, ToolEntry> = new Map(
+  Object.values(table.operations).map((operation) => [
+    operation.tool.name,
+    { tool: operation.tool as ToolEntry["tool"], operation },
+  ]),
+);
 
 /** The groups of tools, as --tools names them. */
 export const GROUPS: readonly string[] = [...new Set([...entries.values()].map((e) => e.operation.group))].sort();
@@ -45,13 +37,16 @@ export function unknownSelection({ tools = [] }: Selection): string[] {
   return tools.filter((name) => !GROUPS.includes(name) && !entries.has(name));
 }
 
+/** Whether a tool only reads (served without --allow-write). */
+export const readsOnly = ({ operation }: ToolEntry) => strongest(operation.effect) === "read";
+
 /** The tools a server lists and serves, sorted by name: those that change nothing, or all with --allow-write; of the
  * groups or names of --tools only, when given. */
 export function servedTools({ allowWrite, tools }: Selection): ToolEntry[] {
   return [...entries.values()].filter(
-    ({ tool, operation }) =>
-      (allowWrite || operation.effect === "read") &&
-      (!tools || tools.includes(operation.group) || tools.includes(tool.name)),
+    (entry) =>
+      (allowWrite || readsOnly(entry)) &&
+      (!tools || tools.includes(entry.operation.group) || tools.includes(entry.tool.name)),
   );
 }
 
@@ -93,6 +88,19 @@ export function unknownArguments(entry: ToolEntry, args: Record<string, unknown>
   if (!unknown.length) return undefined;
   const known = Object.keys(entry.tool.inputSchema.properties).join(", ") || "none";
   return `${unknown.join(", ")}: not an argument of ${entry.tool.name} (its arguments: ${known})`;
+}
+
+/** The members of a body that the spec does not know, named (at most five) with those it does, or undefined: such a
+ * call is refused before anything is asked or sent, as the client itself would send them. */
+export function unknownBodyMembers(entry: ToolEntry, body: unknown): string | undefined {
+  const schema = entry.tool.inputSchema.properties.body as MemberSchema | undefined;
+  const unknown = schema ? unknownMembers(schema, body, "body") : [];
+  if (!unknown.length) return undefined;
+  const { object, known } = unknown[0]!;
+  const named = unknown.slice(0, 5).map((member) => member.at);
+  const more = unknown.length > named.length ? ` and ${unknown.length - named.length} more` : "";
+  const verb = named.length > 1 ? "are not members" : "is not a member";
+  return `${named.join(", ")}${more} ${verb} the spec knows (${object}'s members: ${known.join(", ") || "none"})`;
 }
 
 /** The arguments as the operation's path, query and body. */

@@ -1,12 +1,12 @@
 // The documents the diff compares: spec/ bundled into one with its console overlay applied (scripts/lib/spec.ts, as
 // `npm run generate` makes it), from the work tree or a git ref, then dereferenced and normalised; and the client's
-// methods of each side (generated/methods.json), so that the changelog names `ports.list` rather than a path.
+// methods of each side (generated/table.json), so that the changelog names `ports.list` rather than a path.
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Config } from "@redocly/openapi-core";
-import { readMethods, type ClientMethod } from "../lib/methods.ts";
+import type { ClientMethod } from "../lib/methods.ts";
 import { bundleSpec } from "../lib/spec.ts";
 import { root } from "../lib/script.ts";
 import { HTTP_METHODS, type OpenApiDocument } from "./locate.ts";
@@ -50,12 +50,20 @@ export async function bundleSpecAt(ref: string, dir: string): Promise<OpenApiDoc
   }
 }
 
-/** The client's methods by operation, from generated/methods.json in `dir` or at `ref`; none where it is missing. */
+/**
+ * The client's methods by operation, from generated/table.json in `dir` or at `ref` (or, at a ref from before the one
+ * table, generated/methods.json, its methods alone); none where neither is there.
+ */
 export function clientMethods(dir: string, ref?: string): MethodTable {
   const table: MethodTable = new Map();
-  const file = "generated/methods.json";
-  if (ref ? !git(dir, "ls-tree", "--name-only", ref, "--", file).trim() : !existsSync(join(dir, file))) return table;
-  const methods: ClientMethod[] = ref ? JSON.parse(git(dir, "show", `${ref}:${file}`)) : readMethods(dir);
+  const read = (file: string) => {
+    if (ref)
+      return git(dir, "ls-tree", "--name-only", ref, "--", file).trim() ? git(dir, "show", `${ref}:${file}`) : "";
+    return existsSync(join(dir, file)) ? readFileSync(join(dir, file), "utf8") : "";
+  };
+  const [current, before] = [read("generated/table.json"), read("generated/methods.json")];
+  if (!current && !before) return table;
+  const methods: ClientMethod[] = current ? JSON.parse(current).methods : JSON.parse(before);
   for (const { name, operationId } of methods) table.set(operationId, [...(table.get(operationId) ?? []), name]);
   return table;
 }

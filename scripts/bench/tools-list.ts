@@ -1,5 +1,5 @@
 // What the MCP server's tools/list costs an agent: the JSON of its answer (characters, and tokens at about four
-// characters each), read-only and with --allow-write, as the server makes it from generated/mcp-tools.json. `npm test`
+// characters each), read-only and with --allow-write, as the server makes it from generated/table.json. `npm test`
 // holds each to its ceiling (test/mcp/tools.test.ts measures the answer a client receives).
 import { servedTools, type Selection } from "../../mcp/src/tools.ts";
 

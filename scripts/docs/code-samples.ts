@@ -3,7 +3,12 @@
 import * as prettier from "prettier";
 import { createRainbondClient, type RainbondClient } from "../../src/index.ts";
 import { callMethod, exampleArgs } from "../lib/methods.ts";
+import { MOCK_PORT } from "../prism.ts";
 import { argumentNames, clientMethods, type MethodRow, type Spec } from "./methods.ts";
+
+/** Where the samples send: the mock of a clone (`npm start -- --serve`), so that they run as shown; the TypeScript
+ * sample takes a console's origin from RAINBOND_URL, as the README's first call does. */
+export const SAMPLES_BASE_URL = `http://127.0.0.1:${MOCK_PORT}`;
 
 /** A code sample of an operation, as Redoc's `x-codeSamples` holds it. */
 export type CodeSample = { lang: string; label: string; source: string };
@@ -34,13 +39,14 @@ async function curlOf(baseUrl: string, call: (client: RainbondClient) => Promise
 }
 
 /** The TypeScript sample of `row` called with `args`: scope objects as named constants, other arguments inline. */
-function typeScriptOf(row: MethodRow, args: unknown[], others: MethodRow[], baseUrl: string): string {
+function typeScriptOf(row: MethodRow, args: unknown[], others: MethodRow[]): string {
   const scopes = row.args.filter((arg, i) => arg.kind === "scope" && i < args.length);
   const values = args.map((value, i) => (row.args[i]!.kind === "scope" ? row.args[i]!.name : literal(value)));
   return [
     `import { createRainbondClient } from "rainbond-openapi";`,
     "",
-    `const client = createRainbondClient({ baseUrl: ${literal(baseUrl)}, token: process.env.RAINBOND_TOKEN! });`,
+    `const baseUrl = process.env.RAINBOND_URL ?? ${literal(SAMPLES_BASE_URL)}; // the mock: npm start -- --serve`,
+    `const client = createRainbondClient({ baseUrl, token: process.env.RAINBOND_TOKEN! });`,
     ...scopes.map((scope) => `const ${scope.name} = ${literal(scope.example)};`),
     "",
     `const result = await client.${row.name}(${values.join(", ")});`,
@@ -53,17 +59,20 @@ function typeScriptOf(row: MethodRow, args: unknown[], others: MethodRow[], base
 /** Gives every operation of `spec` its code samples (`x-codeSamples`): TypeScript, then curl. */
 export async function addCodeSamples(spec: Spec): Promise<void> {
   const { rows } = clientMethods({ spec });
-  const baseUrl = spec.servers?.[0]?.variables?.base_url?.default ?? "http://127.0.0.1:7070";
   for (const row of rows.filter((r) => r.kind === "operation")) {
     const args = exampleArgs(row);
     const others = rows.filter((r) => r.kind !== "operation" && r.operationId === row.operationId);
-    const typeScript = await prettier.format(typeScriptOf(row, args, others, baseUrl), SAMPLE_STYLE);
+    const typeScript = await prettier.format(typeScriptOf(row, args, others), SAMPLE_STYLE);
     // every argument in its place, then the call options
     const call = [...row.args.map((_, i) => args[i]), { retries: 0 }];
     spec.paths[row.operation.path]![row.operation.method.toLowerCase()]!["x-codeSamples"] = [
       // Redoc knows no TypeScript: JavaScript's highlighting, under a label of its own (scripts/docs/redocly-site.yaml)
       { lang: "JavaScript", label: "TypeScript", source: typeScript },
-      { lang: "curl", label: "curl", source: await curlOf(baseUrl, (client) => callMethod(client, row, call)) },
+      {
+        lang: "curl",
+        label: "curl",
+        source: await curlOf(SAMPLES_BASE_URL, (client) => callMethod(client, row, call)),
+      },
     ] satisfies CodeSample[];
   }
 }

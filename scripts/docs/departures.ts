@@ -1,6 +1,10 @@
 // docs/console-departures.md, "Where the console departs from its documentation": made by `npm run generate` from the
-// console overlay (spec/console.overlay.yaml), one section per finding of the console's measurement, its actions in
-// order; the findings the overlay changes nothing for (`x-without-action`) last, with why.
+// console overlay (spec/console.overlay.yaml), one section per finding of the console's measurement in its order, its
+// actions in order, the findings the overlay changes nothing for (`x-without-action`) in their place with why; then
+// the actions added from `npm run verify --overlay`. Console text is quoted (scripts/lib/console-text.ts): the
+// recorded exchanges, the targets, and all a verify action says but its code spans, which are fenced anew; a field
+// name that no tool can carry (`__proto__`, invisible characters) stops the page with a message naming the action.
+import { codeSpan, quotedMarkdown, showName, whyOdd } from "../lib/console-text.ts";
 import type { JsonObject } from "../lib/spec.ts";
 
 export const DEPARTURES_PAGE = "docs/console-departures.md";
@@ -30,47 +34,85 @@ checks, the MCP server's tools, the mock and the API reference follow the consol
 
 Each finding says what a caller who follows the document meets, what the client (and every generated surface) does
 about it, and the evidence: the console's source file and line at that commit, or the request and answer recorded from
-it. The numbers are those of the measurement.`;
+it. The numbers are those of the measurement; a finding that needs no change says why, in its place.`;
 
 /** The Markdown page (unformatted) for the overlay's actions. */
 export function departuresPage(overlay: JsonObject): string {
   const actions = (overlay.actions ?? []) as unknown as Action[];
-  const findings = new Map<number, Action[]>();
+  const findings = new Map<number, string>();
   const unnumbered: Action[] = [];
+  const numbered = new Map<number, Action[]>();
   for (const action of actions) {
     const n = action["x-finding"];
     if (!action["x-meets"] || !action["x-client"] || !action["x-evidence"]?.length)
       throw new Error(`overlay: the action on ${action.target} needs x-meets, x-client and x-evidence`);
-    if (typeof n === "number") findings.set(n, [...(findings.get(n) ?? []), action]);
+    refuseOddNames(action);
+    if (typeof n === "number") numbered.set(n, [...(numbered.get(n) ?? []), action]);
     else unnumbered.push(action);
   }
-  const sections = [...findings].sort(([a], [b]) => a - b).map(([n, list]) => section(`${n}.`, list));
+  for (const [n, list] of numbered) findings.set(n, section(`${n}.`, list, maintained));
+  for (const { finding, title, why } of (overlay["x-without-action"] ?? []) as unknown as WithoutAction[])
+    findings.set(finding, `## ${finding}. ${inline(title)}\n\n*Why nothing changes:* ${inline(why)}`);
+  const sections = [...findings].sort(([a], [b]) => a - b).map(([, text]) => text);
   // each action of verify's its own section: they were found by a run, not described by the measurement
-  sections.push(...unnumbered.map((action) => section("Found by `npm run verify`:", [action])));
-  const without = ((overlay["x-without-action"] ?? []) as unknown as WithoutAction[])
-    .sort((a, b) => a.finding - b.finding)
-    .map(({ finding, title, why }) => `- **${finding}. ${title}** ${why}`);
-  const rest = without.length ? [`## Findings that need no change\n\n${without.join("\n")}`] : [];
-  return `${[HEADER, ...sections, ...rest].join("\n\n")}\n`;
+  sections.push(...unnumbered.map((action) => section("Found by `npm run verify`:", [action], quotedMarkdown)));
+  return `${[HEADER, ...sections].join("\n\n")}\n`;
+}
+
+/** The names an action gives the spec: its target's, and every key of its update. */
+function namesOf({ target, update }: Action): string[] {
+  const quoted = [...target.matchAll(/'((?:[^'\\]|\\.)*)'/g)].map(([, name]) => name!.replace(/\\(.)/g, "$1"));
+  const dotted = [...target.replace(/'(?:[^'\\]|\\.)*'/g, "''").matchAll(/\.([^.[\]'\s]+)/g)].map(([, name]) => name!);
+  const keys = (value: unknown): string[] =>
+    typeof value === "object" && value !== null
+      ? Object.keys(value).flatMap((key) => [key, ...keys((value as Record<string, unknown>)[key])])
+      : [];
+  return [...quoted, ...dotted, ...keys(update)];
+}
+
+/** Stops the page at a name no tool can carry, naming the action and why. */
+function refuseOddNames(action: Action) {
+  for (const name of namesOf(action)) {
+    const why = whyOdd(name);
+    if (why === undefined) continue;
+    const found = action["x-finding"] === undefined ? " (found by npm run verify)" : "";
+    throw new Error(
+      `overlay: the action on ${showName(action.target)}${found} names the field ${showName(name)}, which cannot be ` +
+        `written into the spec or its docs: ${why}. Leave the action out.`,
+    );
+  }
 }
 
 const inline = (text: string) => text.replace(/\s+/g, " ").trim();
-/** A recorded exchange as code; a source reference with its path as code (`file.py:12 (what)`). */
-const evidence = (text: string) =>
-  text.startsWith("recorded: ") ? `recorded: \`${text.slice(10)}\`` : text.replace(/^(\S+)/, (path) => `\`${path}\``);
+/** A maintainer's text: Markdown as written. */
+const maintained = (text: string) => text;
 
-function section(heading: string, actions: Action[]) {
+/** Evidence: a recorded exchange quoted; a source reference with its path quoted (`file.py:12 (what)`); a verify
+ *  run's origin and where the answer showed it quoted (`npm run verify against <origin>: <operation> (<status>) at
+ *  <path>`). */
+function evidence(text: string, written: (text: string) => string): string {
+  if (text.startsWith("recorded: ")) return `recorded: ${codeSpan(text.slice(10))}`;
+  const run = /^npm run verify against (\S+): (\S+) \((\d+)\) at (.+)$/.exec(text);
+  if (run)
+    return `\`npm run verify\` against ${codeSpan(run[1]!)}: ${codeSpan(run[2]!)} (${run[3]}) at ${codeSpan(run[4]!)}`;
+  const [, path = "", rest = ""] = /^(\S+)(.*)$/.exec(text) ?? [];
+  return `${codeSpan(path)}${written(rest)}`;
+}
+
+function section(heading: string, actions: Action[], written: (text: string) => string) {
   const [first] = actions;
   const parts = actions.map((action, i) => {
     const change = action.remove ? "removes" : "changes";
     const lines = [
-      ...(i ? [`**${inline(action.description)}**`] : []),
-      ...(i && action["x-meets"] === "See above." ? [] : [`*What a caller meets:* ${inline(action["x-meets"])}`]),
-      `*What the client does:* ${inline(action["x-client"])}`,
-      `*Evidence:*\n\n${action["x-evidence"].map((e) => `- ${evidence(inline(e))}`).join("\n")}`,
-      `*The overlay ${change}* \`${action.target}\`.`,
+      ...(i ? [`**${written(inline(action.description))}**`] : []),
+      ...(i && action["x-meets"] === "See above."
+        ? []
+        : [`*What a caller meets:* ${written(inline(action["x-meets"]))}`]),
+      `*What the client does:* ${written(inline(action["x-client"]))}`,
+      `*Evidence:*\n\n${action["x-evidence"].map((e) => `- ${evidence(inline(e), written)}`).join("\n")}`,
+      `*The overlay ${change}* ${codeSpan(action.target)}.`,
     ];
     return lines.join("\n\n");
   });
-  return `## ${heading} ${inline(first!.description)}\n\n${parts.join("\n\n")}`;
+  return `## ${heading} ${written(inline(first!.description))}\n\n${parts.join("\n\n")}`;
 }

@@ -1,4 +1,4 @@
-// The client's methods (generated/methods.json) joined to the spec's operations, for the README's table and the site.
+// The client's methods (generated/table.json) joined to the spec's operations, for the README's table and the site.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { readMethods, type ClientMethod } from "../lib/methods.ts";

@@ -8,10 +8,13 @@ import { root as projectRoot } from "./script.ts";
 /** A step: the files and folders it reads and writes, and what is said when it is skipped. */
 export type Step = { name: string; files: string[]; current: string };
 
-/** `npm run generate`: spec/ and the generator -> generated/ and the README's table. */
+/** `npm run generate`: spec/ and the generator -> generated/ and the pages of docs/ it writes into. */
 export const GENERATE: Step = {
   name: "generate",
-  files: ["spec", "scripts", "generated", "README.md", "package.json", "package-lock.json", "redocly.yaml"],
+  files: [
+    ...["spec", "scripts", "generated", "package.json", "package-lock.json", "redocly.yaml"],
+    ...["docs/methods.md", "docs/mcp.md", "docs/console-departures.md"],
+  ],
   current: "generated/ is up to date with spec/: generate skipped",
 };
 /** The build of the package (tsdown): src/ and generated/ -> dist/. */

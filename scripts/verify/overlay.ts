@@ -3,10 +3,13 @@
 // console.overlay.yaml, 1.1). One action per departure, whichever operations showed it, each with a JSONPath into the
 // bundled spec (where that overlay applies) and a description of what was seen: schema and field, operation, status,
 // where in the answer. No value the console sent is written but an enum value, nor an action holding a secret the run
-// has seen. The actions use `update` and `remove` only, which apply alike under Overlay 1.0 and 1.1.
+// has seen. The actions use `update` and `remove` only, which apply alike under Overlay 1.0 and 1.1. A description
+// quotes what the console chose (the field, where it came) as a code span, as the departures page shows it; a field
+// whose name no tool can carry (`__proto__`, invisible characters: scripts/lib/console-text.ts) gets no action.
 import { writeFile } from "node:fs/promises";
 import { stringify } from "openapi-format";
 import { sensitiveFields } from "../../generated/operations.js";
+import { codeSpan, showName, whyOdd } from "../lib/console-text.ts";
 import { OVERLAY_FILE, deref, isObject, type Json, type JsonObject } from "../lib/spec.ts";
 import type { Deviation } from "./judge.ts";
 import { holdsSecret, type OperationResult } from "./report.ts";
@@ -32,8 +35,10 @@ type Kind =
   | { kind: "keyword"; place: Place; keyword: string }
   | { kind: "required"; schema: Place; name: string }
   | { kind: "status"; responses: Place; status: string; response: JsonObject };
+/** Where a departure was seen: an operation, its answer's status and the first place in it. */
+type Seen = { operationId: string; status: number | undefined; where: string };
 /** One departure: its action's kind and place, what was seen, and where: per operation, its status and first path. */
-type Departure = Kind & { title: string; what: Set<string>; seen: Map<string, string> };
+type Departure = Kind & { title: string; what: Set<string>; seen: Map<string, Seen> };
 
 /** AJV's messages for the keywords a console's answer can fail, as Prism passes them on. */
 const KEYWORDS: [RegExp, string][] = [
@@ -129,10 +134,12 @@ function placeOf(doc: JsonObject, result: OperationResult, d: Deviation, path: S
   return place; // the field itself may be missing from the spec: an extra one
 }
 
-/** The departures the run's deviations show; `left`: what no action can say (a body that is not JSON). */
+/** The departures the run's deviations show; `left`: what no action can say (a body that is not JSON); `refused`: the
+ * fields whose names no tool can carry, and why. */
 function departuresOf(doc: JsonObject, results: readonly OperationResult[]) {
   const departures = new Map<string, Departure>();
   const left: string[] = [];
+  const refused = new Set<string>();
   for (const result of results) {
     const { operationId, status, method } = result;
     /** The departure of `kind` (one per place and name), with what was seen and where. */
@@ -142,7 +149,7 @@ function departuresOf(doc: JsonObject, results: readonly OperationResult[]) {
       const departure = (departures.get(key) ?? { ...kind, title, what: new Set(), seen: new Map() }) as K & Departure;
       departures.set(key, departure);
       departure.what.add(what);
-      if (!departure.seen.has(operationId)) departure.seen.set(operationId, `${operationId} (${status}) at ${where}`);
+      if (!departure.seen.has(operationId)) departure.seen.set(operationId, { operationId, status, where });
       return departure;
     };
     for (const d of result.deviations) {
@@ -162,7 +169,9 @@ function departuresOf(doc: JsonObject, results: readonly OperationResult[]) {
       // a field the spec lacks, or lacks in `required`: the place of the object it belongs to, and its name
       const object = place?.at(-2) === "properties" ? follow(doc, place.slice(0, -2)) : undefined;
       const name = place?.at(-1) ?? "";
-      if (object && d.expected === "no such field") {
+      const odd = object && whyOdd(name);
+      if (odd) refused.add(`the field ${showName(cut(name))} of ${d.schema}: ${odd}`);
+      else if (object && d.expected === "no such field") {
         const kind = {
           kind: "property" as const,
           properties: [...object, "properties"],
@@ -191,9 +200,10 @@ function departuresOf(doc: JsonObject, results: readonly OperationResult[]) {
       else left.push(`${title} (${d.expected})`);
     }
   }
-  return { departures: [...departures.values()], left };
+  return { departures: [...departures.values()], left, refused: [...refused] };
 }
 
+const cut = (name: string) => (name.length > 80 ? `${name.slice(0, 80)}…` : name);
 const article = (type: string) => (type === "null" ? "null" : `${/^[aeiou]/.test(type) ? "an" : "a"} ${type}`);
 const quote = (name: string) => `'${name.replace(/[\\']/g, (c) => `\\${c}`)}'`;
 
@@ -219,7 +229,8 @@ function typesFor(seen: Set<string>, declared: string[] = []) {
 
 /** The action of one departure: an `update` (a field, a type, an enum value, a status) or a `remove`. */
 function actionOf(doc: JsonObject, d: Departure): OverlayAction | undefined {
-  const description = `${d.title}: ${[...d.what].join("; ")}. Seen in ${[...d.seen.values()].join(", ")}.`;
+  const seen = [...d.seen.values()].map((s) => `${codeSpan(s.operationId)} (${s.status}) at ${codeSpan(s.where)}`);
+  const description = `${codeSpan(d.title)}: ${[...d.what].join("; ")}. Seen in ${seen.join(", ")}.`;
   switch (d.kind) {
     case "property": {
       const schema: JsonObject = { description: "Sent by the console; not in the interface's document." };
@@ -250,7 +261,8 @@ function actionOf(doc: JsonObject, d: Departure): OverlayAction | undefined {
 /**
  * The overlay of a run: `doc` the spec the run checked against (generated/openapi.json), `results` its operations with
  * their deviations (unmasked), `secrets` the secrets it saw. `withheld`: actions left out as they would show a secret;
- * `left`: deviations no action can describe (a body that is not JSON, a media type), to fix by hand.
+ * `left`: deviations no action can describe (a body that is not JSON, a media type), to fix by hand; `refused`: the
+ * fields whose names no tool can carry, and why (one whose name holds a secret, unnamed).
  */
 export function overlayOf(
   doc: JsonObject,
@@ -258,29 +270,37 @@ export function overlayOf(
   secrets: readonly string[],
   origin: string,
 ) {
-  const { departures, left } = departuresOf(doc, results);
+  const { departures, left, refused } = departuresOf(doc, results);
   const all = departures.flatMap((d) => {
     const action = actionOf(doc, d);
     if (!action) return [];
     const { target, description, ...change } = action;
     const meets = `The console's answer departs from the spec: ${[...d.what].join("; ")}.`;
-    const evidence = [...d.seen.values()].map((seen) => `npm run verify against ${origin}: ${seen}`);
+    const evidence = [...d.seen.values()].map(
+      (s) => `npm run verify against ${origin}: ${s.operationId} (${s.status}) at ${s.where}`,
+    );
     return [{ target, description, "x-meets": meets, "x-client": CLIENT_FOLLOWS, "x-evidence": evidence, ...change }];
   });
   const actions = all.filter((a) => !holdsSecret(JSON.stringify(a), secrets));
   const version = String((doc.info as JsonObject | undefined)?.version ?? "?");
   const title = `What npm run verify found at ${origin} that the spec ${version} does not say`;
   const overlay: Overlay = { overlay: "1.1.0", info: { title, version }, actions };
-  return { overlay, withheld: all.length - actions.length, left: left.filter((l) => !holdsSecret(l, secrets)) };
+  return {
+    overlay,
+    withheld: all.length - actions.length,
+    left: left.filter((l) => !holdsSecret(l, secrets)),
+    refused: refused.map((why) => (holdsSecret(why, secrets) ? "a field whose name holds a secret" : why)),
+  };
 }
 
 /** What verify hands main with --overlay. */
 export type Found = { overlay?: ReturnType<typeof overlayOf> };
 
 /** Writes the overlay to `file` (YAML, or JSON for `.json`) when it has actions; the line that says what was done. */
-export async function writeOverlay(file: string, { overlay, withheld, left }: NonNullable<Found["overlay"]>) {
+export async function writeOverlay(file: string, { overlay, withheld, left, refused }: NonNullable<Found["overlay"]>) {
   const notes = [
     withheld ? `${withheld} withheld, as they would show a secret` : "",
+    ...refused.map((why) => `none for ${why}`),
     left.length ? `${left.length} deviation(s) no action describes, to fix by hand (see the report)` : "",
   ].filter(Boolean);
   const also = notes.length ? `; ${notes.join("; ")}` : "";

@@ -106,7 +106,7 @@ export function buildReport({ baseUrl, write }: VerifyOptions, specVersion: stri
   return redact(report, secrets) as typeof report;
 }
 
-/** operationId -> the client's method that calls it: `listComponentPorts (ports.list)` (generated/methods.json). */
+/** operationId -> the client's method that calls it: `listComponentPorts (ports.list)` (generated/table.json). */
 const methods = new Map(readMethods().flatMap((m) => (m.kind === "operation" ? [[m.operationId, m.name]] : [])));
 const named = (operationId: string) => `${operationId} (${methods.get(operationId) ?? "no method"})`;
 const EXIT_MEANING = { 0: "clean", 1: "deviations", 2: "could not verify" } as const;

@@ -53,15 +53,16 @@ describe("npm run api-diff", () => {
     expect(portMethods).toHaveLength(4 + 7); // the four operations that answer a Port and the seven shortcuts
   });
 
-  test("methods the work tree's client lacks are named from generated/methods.json at --base", async () => {
-    await writeFile(join(repo.dir, "generated/methods.json"), "[]\n"); // as if no method called these any more
+  test("methods the work tree's client lacks are named from generated/table.json at --base", async () => {
+    // as if no method called these any more
+    await writeFile(join(repo.dir, "generated/table.json"), '{"methods": [], "operations": {}}\n');
     try {
       const { stdout } = await run(process.execPath, apiDiff("--json"), { cwd: repo.dir });
       const json = JSON.parse(stdout) as { changes: { level: string; methods: string[] }[] };
       const breaking = json.changes.filter((c) => c.level === "breaking").flatMap((c) => c.methods);
       expect(breaking.sort()).toEqual([...portMethods].sort());
     } finally {
-      repo.git("checkout", "--", "generated/methods.json");
+      repo.git("checkout", "--", "generated/table.json");
     }
   });
 

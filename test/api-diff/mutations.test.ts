@@ -2,7 +2,9 @@
 // this client should see, the client method it touches and the field or parameter it concerns. In memory: each case
 // bundles nothing and spawns nothing (see helpers.ts), so the whole file runs in seconds.
 import { describe, expect, test } from "vitest";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { changelogMarkdown, clientMethods, toJson } from "../../scripts/api-diff/index.ts";
 import { base, diffOf, lines, param, PORTS, RANGE, securePortsList, type Doc } from "./helpers.js";
 
@@ -230,8 +232,18 @@ describe("the output", () => {
     expect(new Set(named)).toEqual(new Set(["ports.list", "ports.add", "ports.delete", ...UPDATE.split(",")]));
   });
 
-  test("a tree without generated/methods.json (a ref from before it) names no methods", () => {
+  test("a tree without generated/table.json (a ref from before it) names no methods", () => {
     expect(clientMethods(tmpdir())).toEqual(new Map());
+  });
+
+  test("a tree from before the one table names its methods from generated/methods.json", () => {
+    const dir = mkdtempSync(join(tmpdir(), "rainbond-api-diff-methods-"));
+    mkdirSync(join(dir, "generated"));
+    writeFileSync(
+      join(dir, "generated/methods.json"),
+      JSON.stringify([{ name: "ports.list", operationId: "listComponentPorts" }]),
+    );
+    expect(clientMethods(dir)).toEqual(new Map([["listComponentPorts", ["ports.list"]]]));
   });
 
   test("an operation no client method calls is named by its operationId", async () => {

@@ -18,6 +18,7 @@ import {
   operationShowing,
   operationsOf,
   schemaProperty,
+  sidebar,
   waitForRedoc,
   type Operation,
 } from "./reference.js";
@@ -207,7 +208,7 @@ describe("the docs site", () => {
     "shows how to call each of the 17 operations with the client, in TypeScript first, long lines wrapped in their panel",
     { timeout: 120_000 },
     async () => {
-      // the site's copy of the spec carries the samples (generated from generated/methods.json); spec/ does not
+      // the site's copy of the spec carries the samples (generated from generated/table.json); spec/ does not
       const shown = JSON.parse(await readFile(join(site.outDir, "openapi.json"), "utf8")) as Json;
       expect(JSON.stringify(spec)).not.toContain("x-codeSamples");
       const methodOf = Object.fromEntries(
@@ -280,14 +281,21 @@ describe("the docs site", () => {
     for (const text of texts) expect(described.map((d) => d.replaceAll("`", ""))).toContain(text.trim());
   });
 
-  it("shows the package's version in the guide and the reference, the spec's named as the API's", async () => {
+  it("heads the reference with its title and the API's version, in two lines at 1280 px; the package's version in the guide and its link", async () => {
     const { version } = JSON.parse(await readFile(join(root, "package.json"), "utf8")) as { version: string };
     const apiVersion = (spec.info as Json).version as string;
     expect(version).not.toBe(apiVersion);
     const reference = await openReference(site.reference);
-    const heading = (await reference.locator("h1").first().textContent()) ?? "";
-    expect(heading).toContain(`API ${apiVersion}`);
-    expect(heading).toContain(`rainbond-openapi ${version}`);
+    const h1 = reference.locator("h1").first();
+    expect((await h1.textContent())?.trim()).toBe(`${(spec.info as Json).title} (${apiVersion})`);
+    // 7 lines beside Redoc's Copy button, with the package's version in it
+    const lines = await h1.evaluate((h) =>
+      Math.round(h.getBoundingClientRect().height / parseFloat(getComputedStyle(h).lineHeight)),
+    );
+    expect(lines).toBeLessThanOrEqual(2);
+    await reference
+      .getByRole("link", { name: `Guide to the TypeScript client, rainbond-openapi ${version}` })
+      .waitFor();
     const guide = await context.newPage();
     await guide.goto(site.guide);
     expect(await guide.title()).toContain(version);
@@ -309,18 +317,27 @@ describe("the docs site", () => {
     const areas = [...clientGroups].map((group) => `${group[0]!.toUpperCase()}${group.slice(1)}Api`);
     expect((await groups.nth(1).locator("a").allTextContents()).sort()).toEqual(areas.sort());
     expect(await groups.nth(2).locator("a").allTextContents()).toContain("RainbondNotFoundError");
+    // then the functions of rainbond-openapi/operations, one per operation, and the core they take
+    expect(titles.map((t) => t.trim())[3]).toBe("One function per operation");
+    expect((await groups.nth(3).locator("a").allTextContents()).sort()).toEqual(
+      ["createRainbondCore", "requestOperation", "OperationId", ...operations.map((op) => op.operationId)].sort(),
+    );
     // the maintainers' pages last, in a section of their own, after every page a user of the package reads
     expect(titles.map((t) => t.trim()).slice(-2)).toEqual(["Guides", "For maintainers"]);
     const maintainers = await groups.last().locator("a").allTextContents();
     expect(maintainers).toEqual(
+      expect.arrayContaining(["Contributing to rainbond-openapi", "Releasing rainbond-openapi", "Editing the spec"]),
+    );
+    const guides = await groups.nth(-2).locator("a").allTextContents();
+    expect(guides).toEqual(
       expect.arrayContaining([
-        "Releasing rainbond-openapi",
-        "Editing the spec",
+        "Changelog",
+        "Methods",
+        "Errors, retries, timeouts",
         "Verifying a console against the spec",
       ]),
     );
-    expect(maintainers).not.toContain("Changelog");
-    expect(await groups.nth(-2).locator("a").allTextContents()).toContain("Changelog");
+    expect(maintainers.filter((name) => guides.includes(name))).toEqual([]);
     expect(guard.problems()).toEqual([]);
   });
 
@@ -354,12 +371,12 @@ describe("the docs site", () => {
   });
 
   it(
-    "shows the pages of docs/ and the changelog in the guide, linked from the README",
+    "shows the pages of docs/, the changelog and CONTRIBUTING.md in the guide, linked from the README",
     { timeout: 60_000 },
     async () => {
       const pages = (await readdir(join(root, "docs"))).filter((name) => name.endsWith(".md")).map((n) => `docs/${n}`);
-      if (existsSync(join(root, "CHANGELOG.md"))) pages.push("CHANGELOG.md");
-      expect(pages).toContain("docs/performance.md");
+      for (const file of ["CHANGELOG.md", "CONTRIBUTING.md"]) if (existsSync(join(root, file))) pages.push(file);
+      expect(pages).toContain("docs/methods.md");
       const page = await context.newPage();
       await page.goto(site.guide);
       const documents = page
@@ -373,29 +390,46 @@ describe("the docs site", () => {
         const name = file === "CHANGELOG.md" ? "Changelog" : heading!;
         expect(await documents.allTextContents(), file).toContain(name);
       }
-      // the README's link to the performance page leads to it, within the guide
-      const performance = await follow(
+      // the README's link to the methods leads to their page, within the guide
+      const methods = await follow(
         page,
-        page.locator('.tsd-panel a[href*="documents/"]', { hasText: "Performance" }).first(),
+        page.locator('.tsd-panel a[href*="documents/"]', { hasText: "its methods" }).first(),
       );
-      expect(performance.url()).toMatch(/\/guide\/documents\/[^/]+\.html$/);
-      await performance
-        .locator("h1", { hasText: /^Performance/ })
+      expect(methods.url()).toMatch(/\/guide\/documents\/[^/]+\.html$/);
+      await methods
+        .locator("h1", { hasText: /^Methods/ })
         .first()
         .waitFor();
-      // and the README's table links to the reference, relative to the site
-      await page.goto(site.guide);
-      const openOuter = page.locator("tr", { hasText: "ports.openOuter" }).locator("a").first();
-      expect(await openOuter.getAttribute("href")).toBe("../index.html#/ports/updatecomponentport");
+      // whose table links to the reference, relative to the site
+      const openOuter = methods.locator("tr", { hasText: "ports.openOuter" }).locator("a").first();
+      expect(await openOuter.getAttribute("href")).toBe("../../index.html#/ports/updatecomponentport");
       expect(guard.problems()).toEqual([]);
     },
   );
 
-  it("works from a static host too, loading nothing from elsewhere", { timeout: 60_000 }, async () => {
-    const server = await serveSite({ dir: site.outDir });
+  it("works from a static host too, under a path, loading nothing from elsewhere", { timeout: 60_000 }, async () => {
+    const server = await serveSite({ dir: site.outDir, prefix: "/rainbond-openapi/" });
     try {
       const page = await openReference(server.url);
       expect(await page.title()).toBe((spec.info as Json).title);
+      // every link of the reference stays on the site: a route of the page (#/ports), relative, or another site's
+      const hrefs = await page.locator("a[href]").evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
+      expect(hrefs.filter((href) => href.startsWith("/"))).toEqual([]);
+      // a tag's link in the sidebar, opened in a new tab, shows that tag
+      const ports = sidebar(page)
+        .locator("a", { has: page.locator('span[data-text="Ports"]') })
+        .first();
+      const href = (await ports.getAttribute("href"))!;
+      expect(href).toBe("#/ports");
+      const tab = await context.newPage();
+      const answer = await tab.goto(new URL(href, page.url()).href);
+      expect(answer?.status()).toBe(200);
+      await waitForRedoc(tab);
+      await tab
+        .locator("h2", { hasText: /^\s*Ports\s*$/ })
+        .first()
+        .waitFor({ state: "visible" });
+      await tab.close();
       const guide = await follow(page, page.locator('a[href$="guide/index.html"]').first());
       expect(guide.url()).toBe(`${server.url}guide/index.html`);
       expect(await guide.title()).toContain(guideName);
@@ -413,4 +447,71 @@ describe("the docs site", () => {
       await server.close();
     }
   });
+
+  it("opens the guide with its title once, and the README's sections in its page navigation", async () => {
+    const page = await context.newPage();
+    await page.goto(site.guide);
+    expect(await page.locator("h1").count()).toBe(1);
+    expect(await page.locator("h1").first().textContent()).toContain(guideName);
+    const readme = await readFile(join(root, "README.md"), "utf8");
+    const sections = [
+      ...readme.replace(/<!-- contributors[\s\S]*?<!-- \/contributors -->/, "").matchAll(/^## (.+)$/gm),
+    ];
+    const entries = await page.locator(".tsd-page-navigation a").allTextContents();
+    expect(entries.map((text) => text.trim())).toEqual(sections.map(([, heading]) => heading));
+    expect(guard.problems()).toEqual([]);
+  });
+
+  it("finds the functions of rainbond-openapi/operations by the guide's search", async () => {
+    const page = await context.newPage();
+    await page.goto(site.guide);
+    await page.locator("#tsd-search-trigger").click();
+    await page.locator("#tsd-search-input").fill("listComponentPorts");
+    const result = page.locator("#tsd-search-results a", { hasText: "listComponentPorts" }).first();
+    await result.waitFor();
+    const found = await follow(page, result);
+    expect(found.url()).toMatch(/\/guide\/variables\/listComponentPorts\.html$/);
+    const text = (await found.locator(".tsd-panel, .col-content").first().textContent()) ?? "";
+    expect(text).toContain("Import it from rainbond-openapi/operations");
+    const link = found.locator('a[href$="index.html#/ports/listcomponentports"]').first();
+    expect(await link.getAttribute("href")).toBe("../../index.html#/ports/listcomponentports");
+    expect(guard.problems()).toEqual([]);
+  });
+
+  it("lists every finding of the departures page whole in its page navigation, code included, in order", async () => {
+    const markdown = await readFile(join(root, "docs/console-departures.md"), "utf8");
+    // the page's title, then its findings
+    const headings = [...markdown.matchAll(/^##? (.+)$/gm)].map(([, heading]) => heading!.replace(/`/g, ""));
+    expect(headings.join("\n")).toContain("requires is_inner_service; the client sends false");
+    const numbers = headings.map((heading) => Number(/^(\d+)\./.exec(heading)?.[1])).filter(Boolean);
+    expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1)); // no finding left out of its place
+    const page = await context.newPage();
+    await page.goto(new URL("documents/Where_the_console_departs_from_its_documentation.html", site.guide).href);
+    const entries = await page.locator(".tsd-page-navigation a").allTextContents();
+    expect(entries.map((text) => text.trim())).toEqual(headings);
+    // and each entry leads to its heading: the first finding's
+    const first = page.locator(".tsd-page-navigation a").nth(1); // after the title
+    const id = decodeURIComponent((await first.getAttribute("href"))!.slice(1));
+    expect(await page.locator(`[id="${id}"]`).textContent()).toContain("is_inner_service");
+    expect(guard.problems()).toEqual([]);
+  });
+
+  it(
+    "speaks to callers in the reference's intro, and shows the port field's rule in words",
+    { timeout: 60_000 },
+    async () => {
+      const page = await openReference(site.reference);
+      const intro = (spec.info as Json).description as string;
+      expect(intro).not.toMatch(/transcri|spec\/README/i);
+      await page.getByText("Where the console departs from its own documentation").first().waitFor();
+      const update = operations.find((op) => op.operationId === "updateComponentPort")!;
+      await openOperation(page, update);
+      const section = page.locator(`[id="${referenceId(update)}"]`);
+      await section.getByText("a port number from 1 to 65535").first().waitFor({ state: "visible" });
+      expect(await section.textContent()).not.toContain("6553[0-5]");
+      // the download keeps the pattern
+      expect(await readFile(join(site.outDir, "openapi.json"), "utf8")).toContain("6553[0-5]");
+      expect(guard.problems()).toEqual([]);
+    },
+  );
 });

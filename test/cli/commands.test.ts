@@ -1,19 +1,23 @@
 // The command line's own surface, with no console: --help at every level (the spec's text, every flag the table
 // gives, an example), one command per method of the table, usage errors, completion scripts for bash, zsh and fish,
 // and profiles (the token read from standard input, kept in a file only its owner can read, never printed).
-import { readFileSync, statSync, chmodSync } from "node:fs";
-import { join } from "node:path";
+import { spawnSync } from "node:child_process";
+import { chmodSync, mkdtempSync, readFileSync, statSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { needsConfirmation } from "../../surface/effect.ts";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { exampleOf as example } from "../../cli/src/help.ts";
 import { commandsByGroup } from "../../cli/src/table.ts";
 import { readMethods } from "../../scripts/lib/methods.ts";
 import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
-import { buildBin, configDir, rainbond } from "./helpers.js";
+import { bin, buildBin, configDir, rainbond } from "./helpers.js";
 
 // each test runs the bin as a child process, a few times: seconds each on a busy machine
 vi.setConfig({ testTimeout: 90_000 });
 
-const methods = readMethods();
+// every method but an iterator, which is its list's --all
+const methods = readMethods().filter((m) => m.kind !== "paging");
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 const groups = [...new Set(methods.map((m) => m.group))];
 
@@ -61,8 +65,25 @@ describe("--help", () => {
       );
       expect(ran.stdout).toContain(`\nExample:\n  $ ${stdin ? `echo '${stdin}' | ` : ""}${line}\n`);
       expect(line).toMatch(new RegExp(`^rainbond ${method.group} ${kebab(method.method)}\\b`));
-      expect(ran.stdout.includes("--yes")).toBe(method.effect === "destructive");
+      expect(ran.stdout.includes("--yes")).toBe(needsConfirmation(method.effect));
     });
+  });
+
+  test("an iterator is no command of its own: its list's --all walks the pages, and its help speaks the CLI's words", async () => {
+    const pagers = readMethods().filter((m) => m.kind === "paging");
+    expect(pagers.map((m) => m.name)).toEqual(["regions.iterateForTeam"]);
+    const group = await rainbond(["regions", "--help"]);
+    expect(group.stdout).not.toContain("iterate-for-team");
+    const list = await rainbond(["regions", "list-for-team", "--help"]);
+    expect(list.stdout).toMatch(/--all\s+walk every page; prints the items/);
+    expect(list.stdout).not.toMatch(/Rainbond\w*Error|iterateForTeam/);
+  });
+
+  test("--query names its JMESPath dialect", async () => {
+    const ran = await rainbond(["ports", "list", "--help"]);
+    expect(ran.stdout.replace(/\s+/g, " ")).toContain(
+      "--query <jmespath> a JMESPath expression applied to the answer (JMESPath Community Edition)",
+    );
   });
 
   test("a secret body member has no flag: its help says to give it in --body", async () => {
@@ -73,16 +94,30 @@ describe("--help", () => {
     );
   });
 
-  test("an unknown flag is a usage error (exit 2) with a suggestion; an unknown command too", async () => {
+  test("an unknown flag or command: one line starting rainbond:, naming the command, with a suggestion (exit 2)", async () => {
     const typo = await rainbond(["regions", "list-for-team", "--pagesize", "5"]);
-    expect([typo.code, typo.stdout]).toEqual([2, ""]);
-    expect(typo.stderr).toMatch(/unknown option '--pagesize'\n\(Did you mean --page-size\?\)/);
+    expect([typo.code, typo.stdout, typo.stderr]).toEqual([
+      2,
+      "",
+      "rainbond: regions list-for-team: unknown option '--pagesize'; did you mean --page-size?\n",
+    ]);
     const none = await rainbond(["ports"]); // no method: the group's help, on stderr
     expect([none.code, none.stdout]).toEqual([2, ""]);
     expect(none.stderr).toMatch(/^Usage: rainbond ports /);
     const command = await rainbond(["ports", "lsit"]);
-    expect(command.code).toBe(2);
-    expect(command.stderr).toMatch(/unknown command 'lsit'\n\(Did you mean list\?\)/);
+    expect([command.code, command.stderr]).toEqual([
+      2,
+      "rainbond: ports: unknown command 'lsit'; did you mean list?\n",
+    ]);
+    const group = await rainbond(["prots", "list"]);
+    expect([group.code, group.stderr]).toEqual([2, "rainbond: unknown command 'prots'; did you mean ports?\n"]);
+    const far = await rainbond(["ports", "zzz"]);
+    expect([far.code, far.stderr]).toEqual([
+      2,
+      "rainbond: ports: unknown command 'zzz'; see 'rainbond ports --help'\n",
+    ]);
+    const missing = await rainbond(["ports", "delete"]);
+    expect([missing.code, missing.stderr]).toEqual([2, "rainbond: ports delete: missing required argument 'port'\n"]);
   });
 });
 
@@ -109,6 +144,37 @@ describe("completion", () => {
     expect(await lines("ports", "list", "--output", "")).toEqual(
       expect.arrayContaining(["json\t", "yaml\t", "table\t"]),
     );
+  });
+
+  test("the values of spec flags: an enum's members, a boolean's true and false", async () => {
+    const values = async (...args: string[]) =>
+      (await rainbond(["complete", "--", ...args])).stdout.split("\n").filter((line) => line.endsWith("\t"));
+    expect(await values("ports", "add", "--protocol", "")).toEqual(["tcp\t", "http\t", "mysql\t", "grpc\t", "udp\t"]);
+    expect(await values("ports", "add", "--is-inner-service", "")).toEqual(["true\t", "false\t"]);
+  });
+
+  test("the bash script completes in a bash without the bash-completion package", async () => {
+    // `rainbond` on PATH as a clone gets it (docs/cli.md): a link to the bin
+    const dir = mkdtempSync(join(tmpdir(), "rainbond-path-"));
+    symlinkSync(bin, join(dir, "rainbond"));
+    const complete = (line: string) =>
+      [
+        `COMP_LINE=${JSON.stringify(line)}; COMP_POINT=\${#COMP_LINE}`,
+        'read -ra COMP_WORDS <<< "$COMP_LINE"; COMP_CWORD=\${#COMP_WORDS[@]}',
+        "__rainbond_complete 2>/dev/null; printf '%s\\n' \"\${COMPREPLY[@]}\"",
+      ].join("; ");
+    const script = [
+      "source <(rainbond completion bash)",
+      'declare -F _get_comp_words_by_ref && echo "bash-completion is loaded"',
+      complete("rainbond ports add --protocol "),
+      "echo ---",
+      complete("rainbond ports op"),
+    ].join("\n");
+    const ran = spawnSync("bash", ["--norc", "--noprofile", "-c", script], {
+      encoding: "utf8",
+      env: { PATH: `${dir}:${dirname(process.execPath)}:/usr/bin:/bin`, RAINBOND_CONFIG_DIR: configDir() },
+    });
+    expect(ran.stdout).toBe("tcp\nhttp\nmysql\ngrpc\nudp\n---\nopen-outer\nopen-inner\n");
   });
 });
 

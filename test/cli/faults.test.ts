@@ -166,13 +166,14 @@ describe("input refused before anything is sent, named as the user typed it", ()
   });
 });
 
-describe("destructive methods", () => {
+describe("calls a person confirms", () => {
   test("without --yes and with no terminal to ask on, nothing is sent; bad input is refused before that", async () => {
     fault.reset();
     const ran = await run(["ports", "delete", ...component, "8080"]);
     expect([ran.code, ran.stdout]).toEqual([2, ""]);
-    expect(ran.stderr).toMatch(
-      /^rainbond: Delete a port of a component: team q8k2mz5d, region rainbond, app 12, component gr3f9c2a, port 8080\. ports\.delete cannot be undone: pass --yes/,
+    expect(ran.stderr).toBe(
+      `rainbond: ports delete: Delete a port of a component: DELETE ${base}/ports/8080. It removes or overwrites ` +
+        "this for good: it cannot be undone. Pass --yes to go on (there is no terminal to ask on); nothing was sent\n",
     );
     const bad = await run(["ports", "open-outer", ...component, "0"]); // a shortcut of ports.update: the client names that
     expect(bad.stderr).toMatch(/^rainbond: ports\.update: <port> must be a port number from 1 to 65535 \(got 0\)\n$/);
@@ -181,6 +182,38 @@ describe("destructive methods", () => {
     const yes = await run(["ports", "delete", ...component, "8080", "--yes"]);
     expect(yes.code).toBe(0);
     expect(fault.count("DELETE", `${base}/ports/8080`)).toBe(1);
+  });
+
+  test("each says what it does, and only what is true of it; a change that exposes nothing is not asked", async () => {
+    fault.reset();
+    const open = await run(["ports", "open-outer", ...component, "8080"]);
+    expect(open.stderr).toBe(
+      `rainbond: ports open-outer: Enables external service on a port: PUT ${base}/ports/8080 {"action":"open_outer"}. ` +
+        "It opens this to the outside network (another call can close it again). Pass --yes to go on (there is no " +
+        "terminal to ask on); nothing was sent\n",
+    );
+    const close = await run(["ports", "close-outer", ...component, "8080"]);
+    expect(close.stderr).toMatch(/: PUT \S+\/ports\/8080 \{"action":"close_outer"\}\. It cuts off access /);
+    expect(close.stderr).not.toMatch(/cannot be undone/);
+    // ports update judges the action it sends
+    const update = await run(["ports", "update", ...component, "8080", "--action", "open_outer"]);
+    expect(update.stderr).toMatch(/outside network/);
+    expect(fault.requests).toHaveLength(0);
+    fault.script("PUT", `${base}/ports/8080`, answer.json(200, { container_port: 8080, protocol: "tcp" }));
+    const protocol = await run(["ports", "change-protocol", ...component, "8080", "tcp"]);
+    expect([protocol.code, protocol.stderr]).toEqual([0, ""]);
+    const plain = await run([
+      "ports",
+      "update",
+      ...component,
+      "8080",
+      "--action",
+      "change_protocol",
+      "--protocol",
+      "tcp",
+    ]);
+    expect([plain.code, plain.stderr]).toEqual([0, ""]);
+    expect(fault.count("PUT", `${base}/ports/8080`)).toBe(2);
   });
 });
 
@@ -215,7 +248,7 @@ describe("--dry-run", () => {
     );
     expect(ran.code).toBe(0);
     expect(ran.stdout).toBe(
-      `curl -X POST '${fault.url}/openapi/v1/teams/q8k2mz5d/regions/rainbond/apps/12/install?is_deploy=true' -H "authorization: $RAINBOND_TOKEN" -H 'content-type: application/json' --data '{"market_access_key":"[redacted]","market_url":"https://hub.grapps.cn","market_domain":"rainbond","market_type":"rainstore","app_model_id":"m1","app_model_version":"1.0"}'\n`,
+      `curl -X POST '${fault.url}/openapi/v1/teams/q8k2mz5d/regions/rainbond/apps/12/install?is_deploy=true' -H "Authorization: $RAINBOND_TOKEN" -H 'Content-Type: application/json' -d '{"market_access_key":"[redacted]","market_url":"https://hub.grapps.cn","market_domain":"rainbond","market_type":"rainstore","app_model_id":"m1","app_model_version":"1.0"}'\n`,
     );
     expect(`${ran.stdout}${ran.stderr}`).not.toContain(secret);
     const noToken = await rainbond(["ports", "delete", ...component, "8080", "--dry-run"], {
@@ -223,7 +256,7 @@ describe("--dry-run", () => {
     });
     expect([noToken.code, noToken.stdout]).toEqual([
       0,
-      `curl -X DELETE ${fault.url}${base}/ports/8080 -H "authorization: $RAINBOND_TOKEN"\n`,
+      `curl -X DELETE ${fault.url}${base}/ports/8080 -H "Authorization: $RAINBOND_TOKEN"\n`,
     ]);
     expect(fault.requests).toHaveLength(0);
   });

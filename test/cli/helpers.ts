@@ -19,19 +19,30 @@ export const configDir = () => mkdtempSync(join(tmpdir(), "rainbond-cli-"));
 
 export interface Ran {
   code: number | null;
+  /** The signal that ended it, if one did (SIGPIPE on a closed pipe). */
+  signal?: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
 }
 
-/** Runs `rainbond ...args`; resolves when it has exited. */
-export function rainbond(
+export interface RunOptions {
+  env?: Record<string, string>;
+  input?: string;
+  /** Close the reading end of stdout at once: the first write fails with EPIPE. */
+  closedStdout?: boolean;
+}
+
+/** Runs `command ...args` with only the environment given (and PATH, a profiles folder); resolves when it has exited. */
+export function run(
+  command: string,
   args: string[],
-  { env = {}, input = "", file = bin }: { env?: Record<string, string>; input?: string; file?: string } = {},
+  { env = {}, input = "", closedStdout = false }: RunOptions = {},
 ): Promise<Ran> {
-  const child = spawn(process.execPath, [file, ...args], {
+  const child = spawn(command, args, {
     env: { PATH: process.env.PATH ?? "", RAINBOND_CONFIG_DIR: configDir(), ...env },
     stdio: ["pipe", "pipe", "pipe"],
   });
+  if (closedStdout) child.stdout.destroy();
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk) => (stdout += chunk));
@@ -39,8 +50,16 @@ export function rainbond(
   child.stdin.end(input);
   return new Promise((resolve, reject) => {
     child.once("error", reject);
-    child.once("close", (code) => resolve({ code, stdout, stderr }));
+    child.once("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
   });
+}
+
+/** Runs `rainbond ...args` (the bin, or `file`); resolves when it has exited. */
+export function rainbond(
+  args: string[],
+  { file = bin, ...options }: RunOptions & { file?: string } = {},
+): Promise<Ran> {
+  return run(process.execPath, [file, ...args], options);
 }
 
 /** The words of a shell command line as the help's examples write them (single quotes, `'\''` inside). */

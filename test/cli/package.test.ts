@@ -2,7 +2,8 @@
 // so that it has no dependency to install and the client's package gains none; `npx` runs it from its tarball in one
 // step, offline. cli/ is not an npm workspace, like mcp/ (docs/mcp.md says why).
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, expect, test, vi } from "vitest";
@@ -20,8 +21,16 @@ beforeAll(() => buildBin());
 
 test("the client's package gains no dependency and packs nothing of cli/", () => {
   expect(Object.keys(json("package.json").dependencies)).toEqual(["openapi-fetch"]);
-  const [pack] = JSON.parse(npm(["pack", "--dry-run", "--json", "--ignore-scripts"], root));
-  expect(pack.files.map((f: { path: string }) => f.path).filter((path: string) => path.startsWith("cli/"))).toEqual([]);
+  // packed as prepack and scripts/lib/pack.ts pack it: clean-package first, which drops the clone's bin (npm packs a
+  // bin's file whatever "files" says)
+  const dir = mkdtempSync(join(tmpdir(), "rainbond-client-pack-"));
+  for (const file of ["package.json", "README.md", "LICENSE"]) copyFileSync(join(root, file), join(dir, file));
+  mkdirSync(join(dir, "cli/dist"), { recursive: true });
+  copyFileSync(bin, join(dir, "cli/dist/cli.js"));
+  execFileSync(join(root, "node_modules/.bin/clean-package"), [], { cwd: dir, stdio: "ignore" });
+  expect(JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).bin).toBeUndefined();
+  const [pack] = JSON.parse(npm(["pack", "--dry-run", "--json", "--ignore-scripts"], dir));
+  expect(pack.files.map((f: { path: string }) => f.path).sort()).toEqual(["LICENSE", "README.md", "package.json"]);
 }, 30_000);
 
 test("the command line's package depends on nothing; its bin imports only Node's modules and its own chunks", () => {
@@ -36,9 +45,34 @@ test("the command line's package depends on nothing; its bin imports only Node's
     expect(imported.filter((name) => !/^(node:|\.\.?\/)/.test(name!))).toEqual([]);
   }
   const licences = readFileSync(join(dist, "THIRD-PARTY-LICENSES.txt"), "utf8");
-  for (const name of ["commander", "yaml", "@jmespath-community/jmespath", "@clack/prompts", "@bomb.sh/tab"]) {
+  const bundled = [
+    "commander",
+    "yaml",
+    "@jmespath-community/jmespath",
+    "@clack/prompts",
+    "@bomb.sh/tab",
+    "fast-string-truncated-width",
+  ];
+  for (const name of bundled) {
     expect(licences).toContain(`${name}@${json("package.json").devDependencies[name]} (`);
   }
+});
+
+test("every package npm ci installs accepts Node 20 (the README's runtime): npm prints no EBADENGINE", () => {
+  // semver is npm's own range check, installed with the tools
+  const semver = createRequire(import.meta.url)("semver") as { satisfies: (version: string, range: string) => boolean };
+  const lock = json("package-lock.json") as { packages: Record<string, { engines?: { node?: string } }> };
+  const refusing = Object.entries(lock.packages)
+    .filter(([, entry]) => entry.engines?.node && !semver.satisfies("20.20.0", entry.engines.node))
+    .map(([path, entry]) => `${path} wants Node ${entry.engines!.node}`);
+  expect(refusing).toEqual([]);
+});
+
+test("from a clone, `npx rainbond` runs the bin with nothing of npm's on stdout; the client's tarball has no bin", () => {
+  expect(json("package.json").bin).toEqual({ rainbond: "cli/dist/cli.js" }); // the project's own bin, which npx runs
+  expect(npm(["exec", "--offline", "--", "rainbond", "--version"], root)).toBe(`${json("cli/package.json").version}\n`);
+  expect(json("package.json").scripts.prepare).toMatch(/&& node cli\/build\.mjs$/); // npm ci builds it
+  expect(json("package.json")["clean-package"].remove).toContain("bin"); // not packed: dist/ has no cli/
 });
 
 test("npx runs it from its tarball in one step, offline", () => {

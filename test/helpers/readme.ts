@@ -1,5 +1,5 @@
-// The README's examples are tested: a section's ```ts block is written under test/.tmp/ (git-ignored) with its import
-// of "rainbond-openapi" pointed at src/index.ts, type-checked under strict, and run (vitest imports it).
+// The examples of the README and of docs/ are tested: a section's ```ts block is written under test/.tmp/
+// (git-ignored) with its import of "rainbond-openapi" pointed at src/index.ts, type-checked under strict, and run.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -9,12 +9,12 @@ import { root } from "../../scripts/lib/script.ts";
 
 export { root };
 
-/** The text between `<!-- section:NAME (owner: ...) -->` and `<!-- /section:NAME -->` of README.md. */
-export function readmeSection(name: string): string {
-  const text = readFileSync(join(root, "README.md"), "utf8");
+/** The text between `<!-- section:NAME (owner: ...) -->` and `<!-- /section:NAME -->` of `file` (from the project). */
+export function docSection(file: string, name: string): string {
+  const text = readFileSync(join(root, file), "utf8");
   const open = new RegExp(`<!-- section:${name} \\(owner: [a-z]+\\) -->`).exec(text);
   const end = text.indexOf(`<!-- /section:${name} -->`);
-  if (!open || end === -1) throw new Error(`README.md has no ${name} section`);
+  if (!open || end === -1) throw new Error(`${file} has no ${name} section`);
   return text.slice(open.index + open[0].length, end);
 }
 

@@ -15,12 +15,21 @@ const json = (path: string) => JSON.parse(readFileSync(join(root, path), "utf8")
 const mcpb = join(root, "node_modules/.bin/mcpb");
 const bundle = join(root, "mcp/dist/rainbond-openapi-mcp.mcpb");
 const unpacked = mkdtempSync(join(tmpdir(), "rainbond-mcpb-")); // outside the clone: no node_modules to lean on
+let said = "";
 
 beforeAll(() => {
-  execFileSync(process.execPath, [join(root, "mcp/bundle.mjs")], { stdio: "pipe" });
+  said = execFileSync(process.execPath, [join(root, "mcp/bundle.mjs")], { cwd: root, encoding: "utf8" });
   execFileSync(mcpb, ["unpack", bundle, unpacked], { stdio: "pipe" });
 }, 120_000);
 afterAll(() => rmSync(unpacked, { recursive: true, force: true }));
+
+test("node mcp/bundle.mjs says what it built and where, in one line", () => {
+  const { version } = json("mcp/manifest.json");
+  expect(said.startsWith(`Built ${join("mcp", "dist", "rainbond-openapi-mcp.mcpb")} (`)).toBe(true);
+  expect(said).toMatch(/ \(\d+ kB\): the MCP bundle of rainbond-openapi-mcp [^ ]+, .*open the file.*\n$/);
+  expect(said).toContain(`rainbond-openapi-mcp ${version},`);
+  expect(said.split("\n")).toHaveLength(2); // one line
+});
 
 test("the bundle's manifest is valid, of the package's version, and takes the token as a secret", () => {
   const manifest = json("mcp/manifest.json");

@@ -1,7 +1,7 @@
 // The server with a client of the SDK's v2 line (@modelcontextprotocol/client), over stdio and Streamable HTTP; the
 // other test files drive it with the 1.x line's Client (@modelcontextprotocol/sdk). Against the Prism mock.
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import { buildBin, exampleArguments, overHttp, textOf, type HttpRunning } from "./helpers.js";
+import { MCP_BEARER, buildBin, exampleArguments, overHttp, textOf, type HttpRunning } from "./helpers.js";
 import { v2Client, v2Http, v2Stdio } from "./v2.js";
 
 const env = { RAINBOND_TOKEN: "mock-token-1234" };
@@ -9,7 +9,10 @@ let http: HttpRunning;
 
 beforeAll(async () => {
   buildBin();
-  http = await overHttp(["--base-url", inject("prismUrl"), "--allow-write"], env);
+  http = await overHttp(["--base-url", inject("prismUrl"), "--allow-write"], {
+    ...env,
+    RAINBOND_MCP_TOKEN: MCP_BEARER,
+  });
 });
 afterAll(() => http?.stop());
 
@@ -18,8 +21,8 @@ const stdio = () => v2Stdio(["--base-url", inject("prismUrl"), "--allow-write"],
 test.each([
   ["stdio", "the 2025 revisions", stdio, undefined],
   ["stdio", "2026-07-28", stdio, "2026-07-28"],
-  ["Streamable HTTP", "the 2025 revisions", () => v2Http(http.url), undefined],
-  ["Streamable HTTP", "2026-07-28", () => v2Http(http.url), "2026-07-28"],
+  ["Streamable HTTP", "the 2025 revisions", () => v2Http(http.url, MCP_BEARER), undefined],
+  ["Streamable HTTP", "2026-07-28", () => v2Http(http.url, MCP_BEARER), "2026-07-28"],
 ] as const)(
   "a v2 client over %s on %s lists the tools and calls them; a destructive one is not sent unconfirmed",
   async (_, __, transport, pin) => {
@@ -28,6 +31,7 @@ test.each([
     try {
       const { tools } = await client.listTools();
       expect(tools).toHaveLength(17);
+      expect(client.getInstructions()).toMatch(/^This server operates one Rainbond console.*\n\nIt serves 17 tools/);
       const component = await client.callTool({ name: "getComponent", arguments: exampleArguments("getComponent") });
       expect(component.isError, textOf(component)).toBeFalsy();
       expect(component.structuredContent).toMatchObject({ service_id: expect.any(String) });

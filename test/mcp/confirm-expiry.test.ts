@@ -16,6 +16,12 @@ const entry = entries.get("deleteComponentPort")!;
 const args = exampleArguments("deleteComponentPort");
 const server = {} as Server; // the 2026-07-28 path asks nothing of the server: the question goes in the answer
 const yes = { confirm: { action: "accept", content: { confirm: true } } };
+/** What the call sends, as the question shows it, and what it does. */
+const request = {
+  shown: { line: "DELETE http://127.0.0.1:9/openapi/v1/...", masked: [], escaped: false },
+  body: undefined,
+  effect: "destructive" as const,
+};
 
 afterEach(() => void vi.useRealTimers());
 
@@ -35,7 +41,7 @@ const context = (state?: unknown, inputResponses?: Record<string, unknown>) =>
 
 /** Asks, and resolves with the verified state the client will bring back. */
 async function ask(confirming: ReturnType<typeof confirmations>) {
-  const first = await confirming.confirm(server, context(), entry, args);
+  const first = await confirming.confirm(server, context(), entry, args, request);
   if (!("ask" in first)) throw new Error(`expected a question, got ${JSON.stringify(first)}`);
   return confirming.verify(first.ask.requestState!, context());
 }
@@ -45,11 +51,11 @@ test("an answer within the time goes ahead; one after it sends nothing and says 
   const confirming = confirmations(30_000);
   const onTime = await ask(confirming);
   vi.advanceTimersByTime(30_000);
-  expect(await confirming.confirm(server, context(onTime, yes), entry, args)).toEqual({ go: true });
+  expect(await confirming.confirm(server, context(onTime, yes), entry, args, request)).toEqual({ go: true });
 
   const late = await ask(confirming);
   vi.advanceTimersByTime(30_001);
-  expect(await confirming.confirm(server, context(late, yes), entry, args)).toEqual({
+  expect(await confirming.confirm(server, context(late, yes), entry, args, request)).toEqual({
     refused: expect.stringMatching(/^no confirmation from a person within 30 s: nothing was sent/),
   });
 });
@@ -57,7 +63,7 @@ test("an answer within the time goes ahead; one after it sends nothing and says 
 test("past the codec's own expiry, a minute later, the state itself is refused", async () => {
   vi.useFakeTimers({ toFake: ["Date"] });
   const confirming = confirmations(30_000);
-  const first = await confirming.confirm(server, context(), entry, args);
+  const first = await confirming.confirm(server, context(), entry, args, request);
   const state = "ask" in first ? first.ask.requestState! : "";
   vi.advanceTimersByTime(91_000);
   await expect(confirming.verify(state, context())).rejects.toThrow("expired");

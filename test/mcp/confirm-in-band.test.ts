@@ -6,6 +6,7 @@ import { ProtocolError } from "@modelcontextprotocol/client";
 import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
 import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
 import {
+  MCP_BEARER,
   NOT_CONFIRMED,
   buildBin,
   exampleAnswer,
@@ -27,7 +28,10 @@ const clients: { close: () => Promise<void> }[] = [];
 beforeAll(async () => {
   buildBin();
   console_ = await startRecordingServer(() => ({ body: exampleAnswer("deleteComponentPort") }));
-  http = await overHttp(["--base-url", console_.url, "--allow-write", "--retries", "0"], env);
+  http = await overHttp(["--base-url", console_.url, "--allow-write", "--retries", "0"], {
+    ...env,
+    RAINBOND_MCP_TOKEN: MCP_BEARER,
+  });
 });
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.close()));
@@ -40,7 +44,7 @@ afterAll(async () => {
 /** A v2 client on 2026-07-28, over stdio to a server with --allow-write, or over `http`'s. */
 async function connect(options: Omit<V2Options, "pin">, over: "stdio" | "http" = "stdio") {
   const flags = ["--base-url", console_.url, "--allow-write", "--retries", "0"];
-  const client = await v2Client(over === "stdio" ? v2Stdio(flags, env) : v2Http(http.url), {
+  const client = await v2Client(over === "stdio" ? v2Stdio(flags, env) : v2Http(http.url, MCP_BEARER), {
     ...options,
     pin: "2026-07-28",
   });
@@ -69,8 +73,8 @@ test.each(["stdio", "http"] as const)(
     const { result, sent } = await sentDuring(call);
     expect(result.isError, textOf(result)).toBeFalsy();
     expect(sent).toEqual([DELETE]);
-    expect(asked).toEqual([expect.stringMatching(/^Delete a port of a component: team_id "q8k2mz5d", .*port "8080"/)]);
-    expect(asked[0]).toContain(`(${DELETE})`);
+    expect(asked).toEqual([expect.stringMatching(/^deleteComponentPort: Delete a port of a component\.\n/)]);
+    expect(asked[0]).toContain(`\n${DELETE.replace(" ", ` ${console_.url}`)}\n`);
     await call(); // a confirmation is for one call: the next one asks again
     expect(asked).toHaveLength(2);
   },
@@ -109,7 +113,7 @@ test("the confirmation is bound to the call: other arguments, a forged state or 
     requestState: string;
   };
   expect(inputRequests.confirm).toMatchObject({ method: "elicitation/create", params: { mode: "form" } });
-  expect(inputRequests.confirm!.params.message).toContain(`(${DELETE})`);
+  expect(inputRequests.confirm!.params.message).toContain(`\n${DELETE.replace(" ", ` ${console_.url}`)}\n`);
 
   const other = await sentDuring(() => retry(requestState, { ...args, port: "8081" }));
   expect([other.result.isError, other.sent]).toEqual([true, []]);

@@ -55,10 +55,11 @@ test("a person who confirms sees exactly what changes, and that call is sent", a
   const { result, sent } = await deletePort(server);
   expect(result.isError, textOf(result)).toBeFalsy();
   expect(asked).toHaveLength(1);
-  expect(asked[0]).toMatch(/^Delete a port of a component: team_id "q8k2mz5d", .*service_id "gr3f9c2a", port "8080"/);
-  expect(asked[0]).toContain(
-    "(DELETE /openapi/v1/teams/q8k2mz5d/regions/rainbond/apps/12/services/gr3f9c2a/ports/8080)",
-  );
+  expect(asked[0]!.split("\n").slice(0, 3)).toEqual([
+    "deleteComponentPort: Delete a port of a component.",
+    `DELETE ${console_.url}/openapi/v1/teams/q8k2mz5d/regions/rainbond/apps/12/services/gr3f9c2a/ports/8080`,
+    "Effect: destructive. It removes or overwrites this for good: it cannot be undone.",
+  ]);
   expect(sent.map((r) => `${r.method} ${r.pathname}`)).toEqual([
     "DELETE /openapi/v1/teams/q8k2mz5d/regions/rainbond/apps/12/services/gr3f9c2a/ports/8080",
   ]);
@@ -94,4 +95,28 @@ test("--trust-agent sends without asking; tools that are not destructive never a
   const read = await asking.client.callTool({ name: "getComponent", arguments: exampleArguments("getComponent") });
   expect(textOf(read)).not.toMatch(/confirm/);
   expect(asked).toBe(0);
+});
+
+test("what a call does decides whether a person is asked: the effect of its action, of the operation otherwise", async () => {
+  const asked: string[] = [];
+  const server = await start([], (request) => (asked.push(request.message), { action: "decline" }));
+  const update = (action: string) => ({ ...port, body: { action, protocol: "tcp" } });
+  const call = async (name: string, args: Record<string, unknown>) => {
+    const before = console_.requests.length;
+    const result = await server.client.callTool({ name, arguments: args });
+    return { text: textOf(result), sent: console_.requests.length - before };
+  };
+  // open_outer exposes the port: asked, and declined, so nothing is sent
+  expect(await call("updateComponentPort", update("open_outer"))).toMatchObject({ sent: 0 });
+  expect(asked.at(-1)).toMatch(/outside network/);
+  // close_outer cuts off access: asked
+  expect(await call("updateComponentPort", update("close_outer"))).toMatchObject({ sent: 0 });
+  expect(asked.at(-1)).toMatch(/cuts off access/);
+  expect(asked).toHaveLength(2);
+  // change_protocol only changes the console: not asked, sent
+  expect(await call("updateComponentPort", update("change_protocol"))).toMatchObject({ sent: 1 });
+  expect(asked).toHaveLength(2);
+  // a gateway rule cannot be removed through the API: asked, whatever its body
+  expect(await call("createGatewayRule", exampleArguments("createGatewayRule"))).toMatchObject({ sent: 0 });
+  expect(asked.at(-1)).toMatch(/cannot be undone through the API/);
 });

@@ -8,11 +8,13 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema, type ElicitRequest, type ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import { readMethods } from "../../scripts/lib/methods.ts";
-import type { McpToolsFile } from "../../scripts/mcp-tools.ts";
+import type { Table } from "../../surface/table.ts";
 import { root } from "../helpers/readme.js";
 
 export const bin = join(root, "mcp/dist/cli.js");
-export const toolsFile: McpToolsFile = JSON.parse(readFileSync(join(root, "generated/mcp-tools.json"), "utf8"));
+export const table: Table = JSON.parse(readFileSync(join(root, "generated/table.json"), "utf8"));
+/** Every tool, sorted by name, with its operation. */
+export const tools = Object.values(table.operations).map((operation) => ({ tool: operation.tool, operation }));
 const spec = JSON.parse(readFileSync(join(root, "generated/openapi.json"), "utf8"));
 const methods = readMethods();
 
@@ -70,6 +72,9 @@ export async function nodeOverStdio(args: string[], env: Record<string, string>,
   return { client, stderr: () => stderr, close: () => client.close() };
 }
 
+/** A RAINBOND_MCP_TOKEN for the tests' HTTP servers that write (--allow-write over HTTP needs one). */
+export const MCP_BEARER = "test-mcp-bearer-0f3e9d2c7b1a6e5d4c8b";
+
 export interface HttpRunning {
   url: string;
   stderr: () => string;
@@ -120,11 +125,18 @@ export function exampleAnswer(operationId: string): any {
 
 /** Valid arguments for a tool, from the one table's examples: every required parameter, and the body. */
 export function exampleArguments(operationId: string): Record<string, unknown> {
-  const spec = methods.find((m) => m.operationId === operationId && m.operationSpec)?.operationSpec;
-  if (!spec) throw new Error(`no operation ${operationId}`);
+  const method = methods.find((m) => m.operationId === operationId && m.kind === "operation");
+  if (!method) throw new Error(`no operation ${operationId}`);
   const args: Record<string, unknown> = {};
-  for (const p of spec.parameters) if (p.required) args[p.name] = p.example;
-  if (spec.body?.example !== undefined) args.body = spec.body.example;
+  for (const arg of method.args) {
+    if (arg.example === undefined) continue;
+    if (arg.kind === "body") args.body = arg.example;
+    else if (arg.kind === "path") args[arg.param!] = arg.example;
+    // a scope's ids and the options, by the client's names: each by its spec name
+    else
+      for (const [key, value] of Object.entries(arg.example as object))
+        args[method.inputs.find((input) => input.client === `${arg.name}.${key}`)!.spec] = value;
+  }
   return args;
 }
 

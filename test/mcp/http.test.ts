@@ -56,12 +56,87 @@ describe("on 127.0.0.1 (the default)", () => {
     }
   });
 
-  test("refuses a foreign Host with 403, and GET with 405 (the server is stateless)", async () => {
+  test("without RAINBOND_MCP_TOKEN its startup line says that any process of this machine can call the tools", () => {
+    expect(server.stderr()).toMatch(
+      /10 tools \(read-only.*listening on http:\/\/127\.0\.0\.1:\d+\/mcp; Host checked; no RAINBOND_MCP_TOKEN: any process of this machine can call these tools\n/,
+    );
+  });
+
+  test("refuses a foreign Host with 403, GET with 405 (the server is stateless), and browser-style requests", async () => {
     const port = new URL(server.url).port;
     expect((await post(server.url, { host: "evil.example:80" })).status).toBe(403);
     expect((await post(server.url, { host: `localhost:${port}` })).status).toBe(200);
     const get = await fetch(server.url, { headers: { accept: "text/event-stream" } });
     expect(get.status).toBe(405);
+    // what a page can send without a CORS preflight (text/plain), and the preflight itself
+    expect((await post(server.url, { "content-type": "text/plain" })).status).toBe(415);
+    const preflight = await fetch(server.url, { method: "OPTIONS", headers: { origin: "http://evil.example" } });
+    expect(preflight.status).toBe(405);
+  });
+});
+
+/** Runs the bin with `args` and `more` in its environment, its standard input closed: its exit status and stderr. */
+function run(args: string[], more: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, [bin, ...args], {
+    env: { PATH: process.env.PATH ?? "", ...env, ...more },
+    encoding: "utf8",
+    input: "",
+    timeout: 15_000,
+  });
+  return { status: result.status, stderr: result.stderr };
+}
+
+describe("writing over HTTP", () => {
+  const bearer = "mcp-bearer-write-6f0e2d9c8b7a1e3d5c4b";
+
+  test("--allow-write needs RAINBOND_MCP_TOKEN even on loopback, where any local process could call and confirm", () => {
+    for (const allow of [["--allow-write"], []]) {
+      const more: Record<string, string> = allow.length ? {} : { RAINBOND_MCP_ALLOW_WRITE: "true" };
+      const { status, stderr } = run(["--base-url", "http://127.0.0.1:9", "--http", "0", ...allow], more);
+      expect(status).toBe(2);
+      expect(stderr).toMatch(
+        /^rainbond-openapi-mcp: --allow-write over --http needs RAINBOND_MCP_TOKEN \(at least 32 characters\).*any process of this machine could call the tools that change the console and, on 2026-07-28, answer its own confirmations\n$/,
+      );
+    }
+  });
+
+  test("a RAINBOND_MCP_TOKEN shorter than 32 characters is refused", () => {
+    const { status, stderr } = run(["--base-url", "http://127.0.0.1:9", "--http", "0"], {
+      RAINBOND_MCP_TOKEN: "short-but-not-empty-31-chars-xx",
+    });
+    expect([status, stderr]).toEqual([
+      2,
+      "rainbond-openapi-mcp: RAINBOND_MCP_TOKEN must be at least 32 characters (it has 31): a short one can be " +
+        "guessed. Make one with `openssl rand -hex 32`\n",
+    ]);
+  });
+
+  test("with the token, every request on loopback must carry it: tools that write are served only to those", async () => {
+    const server = await overHttp(["--base-url", inject("prismUrl"), "--allow-write"], {
+      ...env,
+      RAINBOND_MCP_TOKEN: bearer,
+    });
+    try {
+      expect(server.stderr()).toMatch(/17 tools \(reading and writing\).*; bearer token required\n/);
+      expect((await post(server.url, {})).status).toBe(401);
+      const client = await httpClient(server.url, { authorization: `Bearer ${bearer}` });
+      expect((await client.listTools()).tools).toHaveLength(17);
+      await client.close();
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe("a console on plain http", () => {
+  test("away from this machine: one warning at startup that the token crosses the network readable", () => {
+    const away = run(["--base-url", "http://console.example.org:7070"]);
+    const warning =
+      "rainbond-openapi-mcp: warning: the console's token goes to http://console.example.org:7070 over plain " +
+      "http, which anyone on the network path can read and replay; use https\n";
+    expect(away.stderr.split(warning)).toHaveLength(2); // once
+    for (const origin of ["https://console.example.org:7070", "http://127.0.0.1:7070", "http://localhost:7070"])
+      expect(run(["--base-url", origin]).stderr).not.toMatch(/warning/);
   });
 });
 
@@ -93,7 +168,7 @@ describe("on another address", () => {
   });
 
   test("asks every request for the bearer token", async () => {
-    const bearer = "mcp-bearer-8d1e";
+    const bearer = "mcp-bearer-8d1e0c7b9a2f4e6d1c3b5a79";
     const server = await overHttp(["--base-url", inject("prismUrl"), "--host", "0.0.0.0"], {
       ...env,
       RAINBOND_MCP_TOKEN: bearer,
@@ -114,7 +189,7 @@ describe("on another address", () => {
 });
 
 describe("before reading a body", () => {
-  const bearer = "mcp-bearer-5c2a";
+  const bearer = "mcp-bearer-5c2a9e1d7f3b6c0a4e8d2b61";
   let server: HttpRunning;
   let url: string;
   beforeAll(async () => {

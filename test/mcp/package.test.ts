@@ -8,9 +8,9 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, expect, test } from "vitest";
-import { withToolsTable } from "../../scripts/mcp-tools.ts";
+import { withToolsTable } from "../../scripts/codegen/table.ts";
 import { root } from "../helpers/readme.js";
-import { bin, buildBin, toolsFile } from "./helpers.js";
+import { bin, buildBin, table } from "./helpers.js";
 
 const json = (path: string) => JSON.parse(readFileSync(join(root, path), "utf8"));
 /** `npm pack --dry-run --json` of the package in `dir`: its files and manifest, without running scripts. */
@@ -51,6 +51,6 @@ test("the MCP package depends on the SDK's v2 server packages alone, pinned, and
 
 test("docs/mcp.md lists the tools as generated (npm run generate rewrites the list)", () => {
   const docs = readFileSync(join(root, "docs/mcp.md"), "utf8");
-  expect(docs).toBe(withToolsTable(docs, toolsFile));
-  for (const { tool } of toolsFile.tools) expect(docs).toContain(`| \`${tool.name}\` |`);
+  expect(docs).toBe(withToolsTable(docs, table));
+  for (const { tool } of Object.values(table.operations)) expect(docs).toContain(`| \`${tool.name}\` |`);
 });

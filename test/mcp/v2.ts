@@ -42,8 +42,11 @@ export async function v2Client(
 export const v2Stdio = (args: string[], env: Record<string, string>) =>
   new StdioClientTransport(nodeProcess([bin, ...args], env));
 
-/** The server listening for Streamable HTTP at `url`. */
-export const v2Http = (url: string) => new StreamableHTTPClientTransport(new URL(url));
+/** The server listening for Streamable HTTP at `url`; with `bearer`, each request carries it (RAINBOND_MCP_TOKEN). */
+export const v2Http = (url: string, bearer?: string) =>
+  new StreamableHTTPClientTransport(new URL(url), {
+    requestInit: { headers: bearer ? { authorization: `Bearer ${bearer}` } : {} },
+  });
 
 /** Starts the built server over stdio with `args` and only `env` (plus PATH), and connects a v2 client pinned to
  * 2026-07-28: the same shape as helpers.ts's overStdio, so that a test runs with either line's client. */

@@ -204,11 +204,9 @@ import * as operations from "rainbond-openapi/operations";`;
     expect(one).not.toContain("/install");
     // and every other operation's entry (the name errors give its call, `apps.install`, is in it): in the bundle of
     // all of them, not in that of one
-    const methods = JSON.parse(await readFile(join(root, "generated/methods.json"), "utf8")) as {
-      kind: string;
-      name: string;
-      operationId: string;
-    }[];
+    const { methods } = JSON.parse(await readFile(join(root, "generated/table.json"), "utf8")) as {
+      methods: { kind: string; name: string; operationId: string }[];
+    };
     const operations = methods.filter((method) => method.kind === "operation");
     const others = operations.filter((op) => op.operationId !== "getComponent").map((op) => JSON.stringify(op.name));
     expect(others).toHaveLength(operations.length - 1);

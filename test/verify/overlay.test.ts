@@ -93,9 +93,9 @@ describe("--overlay against a console that departs from the spec", () => {
     });
     // one action for the four port operations that sent it, each named with its status and where it came
     expect(port?.description).toBe(
-      "Port.port_weight: a field the spec does not declare. Seen in " +
-        "listComponentPorts (200) at $.data.list[0].port_weight, addComponentPort (200) at $.data.bean.port_weight, " +
-        "updateComponentPort (200) at $.data.bean.port_weight, deleteComponentPort (200) at $.data.bean.port_weight.",
+      "`Port.port_weight`: a field the spec does not declare. Seen in " +
+        "`listComponentPorts` (200) at `$.data.list[0].port_weight`, `addComponentPort` (200) at `$.data.bean.port_weight`, " +
+        "`updateComponentPort` (200) at `$.data.bean.port_weight`, `deleteComponentPort` (200) at `$.data.bean.port_weight`.",
     );
     const component = "$.components.schemas.ServiceBaseInfo.properties";
     expect(adding(component, "gpu_model")?.update).toMatchObject({ gpu_model: { type: "string" } });
@@ -109,7 +109,7 @@ describe("--overlay against a console that departs from the spec", () => {
     expect(action("$.components.schemas.RegionInfoR.properties.region_alias")).toEqual({
       target: "$.components.schemas.RegionInfoR.properties.region_alias",
       description:
-        "RegionInfoR.region_alias: came null where the spec says must be string. Seen in getRegion (200) at $.region_alias.",
+        "`RegionInfoR.region_alias`: came null where the spec says must be string. Seen in `getRegion` (200) at `$.region_alias`.",
       // what the departures page reads of the action, as verify knows it
       "x-meets": "The console's answer departs from the spec: came null where the spec says must be string.",
       "x-client": expect.stringMatching(/^The spec follows the console: /),
@@ -131,7 +131,8 @@ describe("--overlay against a console that departs from the spec", () => {
     });
     expect(action("$.components.schemas.HTTPGatewayRule.properties.type")).toMatchObject({
       update: { enum: [2] },
-      description: "HTTPGatewayRule.type: came a value its enum lacks. Seen in listAppHttpRules (200) at $[0].type.",
+      description:
+        "`HTTPGatewayRule.type`: came a value its enum lacks. Seen in `listAppHttpRules` (200) at `$[0].type`.",
     });
   });
 
@@ -139,7 +140,7 @@ describe("--overlay against a console that departs from the spec", () => {
     expect(action("$.components.schemas.ServiceBaseInfo.required[?@ == 'service_key']")).toEqual({
       target: "$.components.schemas.ServiceBaseInfo.required[?@ == 'service_key']",
       description:
-        "ServiceBaseInfo.service_key: missing, though the spec requires it. Seen in getComponent (200) at $.service_key.",
+        "`ServiceBaseInfo.service_key`: missing, though the spec requires it. Seen in `getComponent` (200) at `$.service_key`.",
       "x-meets": "The console's answer departs from the spec: missing, though the spec requires it.",
       "x-client": expect.stringMatching(/^The spec follows the console: /),
       "x-evidence": [expect.stringMatching(/: getComponent \(200\) at \$\.service_key$/)],
@@ -156,8 +157,8 @@ describe("--overlay against a console that departs from the spec", () => {
     });
     const monitor = overlay.actions.find((a) => a.target.endsWith("monitor/query'].get.responses"));
     expect(monitor?.description).toBe(
-      "queryComponentMonitor status: a status the spec does not declare for the operation. " +
-        "Seen in queryComponentMonitor (418) at status.",
+      "`queryComponentMonitor status`: a status the spec does not declare for the operation. " +
+        "Seen in `queryComponentMonitor` (418) at `status`.",
     );
     expect(monitor?.update).toMatchObject({
       "418": { content: { "application/json": { schema: { $ref: "#/components/schemas/ConsoleError" } } } },
@@ -246,8 +247,8 @@ describe("a value that fails a keyword of its schema", () => {
       {
         target: "$.components.schemas.AppBaseInfo.properties.create_time.format",
         description:
-          'AppBaseInfo.create_time: came a string that fails `format` (must match format "date-time"). ' +
-          "Seen in listApps (200) at $[0].create_time.",
+          '`AppBaseInfo.create_time`: came a string that fails `format` (must match format "date-time"). ' +
+          "Seen in `listApps` (200) at `$[0].create_time`.",
         "x-meets":
           'The console\'s answer departs from the spec: came a string that fails `format` (must match format "date-time").',
         "x-client": expect.stringMatching(/^The spec follows the console: /),

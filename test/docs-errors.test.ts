@@ -1,22 +1,14 @@
-// The README's example of errors, retries, timeouts, cancellation and pages must compile and run as the README says:
+// docs/errors.md's example of errors, retries, timeouts, cancellation and pages must compile and run as the page says:
 // against the Prism mock, where each branch it shows is taken (the 404 through `Prefer: code=404`, "unreachable"
 // through a port below 1024 that nothing listens on). A second run goes through a proxy in front of the mock that answers the first
 // ports request with a proxy's 503, as a reverse proxy in front of a console may: the example's retry is seen, and its
 // log line is caught by the example's own `logger`, not printed.
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import {
-  readmeSection,
-  runExample,
-  tempDir,
-  tsBlocks,
-  typeCheck,
-  writeExample,
-  type Printed,
-} from "./helpers/readme.js";
+import { docSection, runExample, tempDir, tsBlocks, typeCheck, writeExample, type Printed } from "./helpers/readme.js";
 import { startRecordingServer, type RecordingServer } from "./helpers/recording-server.js";
 import { responseExample, successOf } from "./helpers/spec.js";
 
-const blocks = tsBlocks(readmeSection("reliability"));
+const blocks = tsBlocks(docSection("docs/errors.md", "reliability"));
 const regions = (successOf("listTeamRegions").example as { regions: { region_name: string }[] }).regions;
 const ports = successOf("listComponentPorts").example as unknown[];
 const notFound = responseExample("getComponent", 404) as { code: number; msg_show: string };
@@ -40,7 +32,7 @@ let proxy: RecordingServer;
 let portsAsked = 0;
 
 beforeAll(async () => {
-  tmp = tempDir("readme-reliability");
+  tmp = tempDir("docs-errors");
   const mock = inject("prismUrl");
   proxy = await startRecordingServer(async ({ method, url, pathname, headers, body }) => {
     if (pathname.endsWith("/ports") && ++portsAsked === 1) {
@@ -68,7 +60,7 @@ afterAll(async () => {
   await proxy?.close();
 });
 
-describe("the README's reliability example", () => {
+describe("docs/errors.md's example", () => {
   test("is one ts block that shows the error classes, retries, timeouts, cancellation and the iterator", () => {
     expect(blocks).toHaveLength(1);
     for (const name of [

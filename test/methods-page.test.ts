@@ -1,17 +1,17 @@
-// The README's table of methods is generated (scripts/readme-table.ts, run by `npm run generate`) from
-// generated/methods.json and the spec: this fails when the README's copy drifts from what the script writes, and checks
+// docs/methods.md's table of methods is generated (scripts/docs/methods-page.ts, run by `npm run generate`) from
+// generated/table.json and the spec: this fails when the page's copy drifts from what the script writes, and checks
 // the table against the client as it runs.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { END, START, readmeWithTable } from "../scripts/readme-table.ts";
+import { END, METHODS_PAGE, START, withMethodsTable } from "../scripts/docs/methods-page.ts";
 import { readMethods } from "../scripts/lib/methods.ts";
 import { createRainbondClient } from "../src/index.js";
 import { root, tempDir, typeCheck, writeExample } from "./helpers/readme.js";
 import { operationById } from "./helpers/spec.js";
 
-const readme = readFileSync(join(root, "README.md"), "utf8");
-const block = readme.slice(readme.indexOf(START), readme.indexOf(END));
+const page = readFileSync(join(root, METHODS_PAGE), "utf8");
+const block = page.slice(page.indexOf(START), page.indexOf(END));
 /** The table's rows as { method, operation, args, returns, label }. */
 const rows = [
   ...block.matchAll(/^\| `(\w+\.\w+)` \| \[`([A-Z]+ [^`]+)`\]\[(\w+)\][^|]* \| ([^|]*) \| `([^`]+)` \|$/gm),
@@ -24,19 +24,19 @@ const rows = [
 }));
 const links = Object.fromEntries([...block.matchAll(/^\[(\w+)\]: (\S+)$/gm)].map(([, label, url]) => [label, url]));
 
-describe("the README's table of methods", () => {
-  test("is what scripts/readme-table.ts writes from generated/methods.json and the spec", async () => {
-    expect(readme.indexOf(START)).toBeGreaterThan(0);
-    expect(await readmeWithTable(readme)).toBe(readme);
+describe("docs/methods.md's table of methods", () => {
+  test("is what scripts/docs/methods-page.ts writes from generated/table.json and the spec", async () => {
+    expect(page.indexOf(START)).toBeGreaterThan(0);
+    expect(await withMethodsTable(page)).toBe(page);
   }, 60_000);
 
-  test("drifting is seen: a README whose table lost a row, or changed one, is rewritten", async () => {
-    const lost = readme.replace(/^\| `ports\.openOuter` .*\n/m, "");
-    const changed = readme.replace("| `Port[]` |", "| `Port` |");
-    expect(lost).not.toBe(readme);
-    expect(changed).not.toBe(readme);
-    expect(await readmeWithTable(lost)).toBe(readme);
-    expect(await readmeWithTable(changed)).toBe(readme);
+  test("drifting is seen: a page whose table lost a row, or changed one, is rewritten", async () => {
+    const lost = page.replace(/^\| `ports\.openOuter` .*\n/m, "");
+    const changed = page.replace("| `Port[]` |", "| `Port` |");
+    expect(lost).not.toBe(page);
+    expect(changed).not.toBe(page);
+    expect(await withMethodsTable(lost)).toBe(page);
+    expect(await withMethodsTable(changed)).toBe(page);
   }, 60_000);
 
   test("has a row for every method of the client, as it runs", () => {
@@ -76,7 +76,7 @@ describe("the README's table of methods", () => {
       "regions.listForTeam",
       "teams.resources",
     ]);
-    expect(readme).not.toContain("Every method takes the scope it works in as a plain object");
+    expect(page).not.toContain("Every method takes the scope it works in as a plain object");
   });
 
   test("names in its Returns column types the package exports", () => {

@@ -1,13 +1,13 @@
-// The README's per-operation example compiles under strict with its subpath imports and runs against the Prism mock.
+// docs/methods.md's per-operation example compiles under strict with its subpath imports and runs against the Prism mock.
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import { readmeSection, runExample, tempDir, tsBlocks, typeCheck, writeExample } from "./helpers/readme.js";
+import { docSection, runExample, tempDir, tsBlocks, typeCheck, writeExample } from "./helpers/readme.js";
 import { successOf } from "./helpers/spec.js";
 
-const [block = ""] = tsBlocks(readmeSection("operations"));
+const [block = ""] = tsBlocks(docSection("docs/methods.md", "operations"));
 let tmp: ReturnType<typeof tempDir>;
 let file: string;
 beforeAll(() => {
-  tmp = tempDir("readme-operations");
+  tmp = tempDir("docs-operations");
   file = writeExample(tmp.dir, "operations.ts", block);
 });
 afterAll(() => tmp?.remove());

@@ -1,0 +1,126 @@
+// The one table (generated/table.json, written by `npm run generate` from the spec): every method of the client and
+// every operation, as the command line, the MCP server, verify and the docs read them. Nothing here works anything out
+// of the spec again: it types the file and finds entries in it.
+import generated from "../generated/table.json" with { type: "json" };
+import type { SchemaRule } from "../src/core/table.js";
+import type { Effect, EffectRule } from "./effect.js";
+
+export type { Effect, EffectRule, SchemaRule };
+
+/** One positional argument of a client method. */
+export interface MethodArgument {
+  name: string;
+  kind: "scope" | "path" | "body" | "options" | "argument";
+  /** Its TypeScript type, as the client declares it. */
+  type: string;
+  optional: boolean;
+  /** The spec's parameter, for a path argument (`team_id`). */
+  param?: string;
+  /** The spec's example, as the client takes it (numbers where it takes numbers). */
+  example?: unknown;
+  /** A shortcut's argument: the body member it gives, or the members of the object it is (and those required). */
+  member?: string;
+  members?: string[];
+  required?: string[];
+}
+
+/** One value a method takes, as the command line names it: a flag (`--page-size`) or a positional argument (`<port>`). */
+export interface Input {
+  /** The flag or the positional argument: `page-size`, `team`, `port`. */
+  name: string;
+  positional: boolean;
+  /** Where the value goes: a scope id, a path parameter, a query option, a body member or a shortcut's argument. */
+  kind: "scope" | "path" | "option" | "member" | "argument";
+  /** The spec's name (`page_size`, `body.port`): the key of its text in the method's docs. */
+  spec: string;
+  /** The client's name of it in messages (`component.serviceId`, `options.pageSize`, `body.port`, `port`). */
+  client: string;
+  rule: SchemaRule;
+  required: boolean;
+  /** A member the spec marks secret: never a flag (it would show in process lists), only `--body`. */
+  secret?: boolean;
+}
+
+/** A method of the grouped client (`ports.openOuter`): an operation's own, a shortcut or an iterator. */
+export interface ClientMethod {
+  /** `ports.openOuter` */
+  name: string;
+  method: string;
+  kind: "operation" | "shortcut" | "paging";
+  operationId: string;
+  group: string;
+  /** What a call does; for a method whose effect depends on a body member, the strongest it may have (`effectBy`). */
+  effect: Effect;
+  effectBy?: EffectRule;
+  /** `PUT /openapi/v1/...` */
+  http: string;
+  /** The method a shortcut or an iterator calls (`ports.update`), and the body members a shortcut fixes. */
+  via?: string;
+  fixed?: Record<string, unknown>;
+  /** An iterator's options that carry the page number (which it sets itself) and the page size. */
+  paging?: { page: string; pageSize: string };
+  /** The iterator that walks this method's pages (`regions.iterateForTeam`). */
+  pager?: string;
+  summary: string;
+  /** The spec's text for callers: the operation's description (key ""), its parameters' (`page_size`) and its body
+   * members' (`body.port`). */
+  docs: Record<string, string>;
+  args: MethodArgument[];
+  /** The values it takes, by their command-line names, in the order of the arguments. */
+  inputs: Input[];
+  /** The query parameters that hold times (a time range's start and end): a date is taken for them. */
+  dates?: string[];
+  /** The named TypeScript type it returns (`Port[]`, `AsyncGenerator<TeamRegionsResp>`). */
+  returns: string;
+}
+
+/** An MCP tool, as the protocol lists it. */
+export interface Tool {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: { type: "object"; properties: Record<string, object>; required?: string[] } & Record<string, unknown>;
+  outputSchema: { type: "object" } & Record<string, unknown>;
+  annotations: {
+    title: string;
+    readOnlyHint: boolean;
+    destructiveHint: boolean;
+    idempotentHint: boolean;
+    openWorldHint: boolean;
+  };
+}
+
+/** An operation of the spec, as the surfaces that work by its names (the MCP server, verify) read it. */
+export interface TableOperation {
+  operationId: string;
+  /** The client's group (`ports`): the MCP server's --tools serves groups. */
+  group: string;
+  /** The client's method that calls it (`ports.list`). */
+  name: string;
+  /** `GET /openapi/v1/...` */
+  http: string;
+  summary: string;
+  /** What a call does (the spec's mark): an effect, or a rule by a body member's value. */
+  effect: Effect | EffectRule;
+  /** Whether a failed attempt may be sent again (src's retry policy reads the same fact from the runtime table). */
+  idempotent: boolean;
+  /** Where the spec's description of it comes from: the source document, or the console itself (its evidence). */
+  source: "document" | "console";
+  /** The console's defect (an operation that fails on this console whatever the request), with its findings. */
+  defect?: string;
+  findings?: number[];
+  pathParams: string[];
+  queryParams: string[];
+  /** The answer is an array, given to MCP as `{ items: [...] }`. */
+  wrapped: boolean;
+  paging?: { page: string; pageSize: string };
+  tool: Tool;
+}
+
+export interface Table {
+  methods: ClientMethod[];
+  operations: Record<string, TableOperation>;
+}
+
+/** The table of this build. */
+export const table = generated as unknown as Table;
