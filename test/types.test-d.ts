@@ -3,19 +3,7 @@
 // components carry `is_upgrate` and `creater`. Misspelt fields, values outside an enum and missing required fields
 // do not compile. Every `@ts-expect-error` line must be an error, or the typecheck fails.
 import { describe, expectTypeOf, test } from "vitest";
-import type * as functions from "../generated/functions.js";
-import type { OperationId, operations as table } from "../generated/operations.js";
-import type {
-  Body,
-  CallOptions,
-  OperationData,
-  Port,
-  PortProtocol,
-  RainbondClient,
-  RainbondCore,
-  RainbondPromise,
-  components,
-} from "../src/index.js";
+import type { Body, OperationData, Port, PortProtocol, RainbondClient, components } from "../src/index.js";
 
 declare const client: RainbondClient;
 const region = { teamId: "q8k2mz5d", regionName: "rainbond" };
@@ -254,39 +242,5 @@ describe("named types from the spec", () => {
     expectTypeOf<ReturnType<Iterate>>().toEqualTypeOf<AsyncGenerator<Schemas["TeamRegionsResp"], void, undefined>>();
     // @ts-expect-error the iterator sets the page itself
     void ((client: RainbondClient) => client.regions.iterateForTeam("t", { page: 2 }));
-  });
-});
-
-describe("the generated functions and the table", () => {
-  // the runtime's operation() makes each function from its table entry, untyped (the runtime reads no generated
-  // type); generated/functions.ts declares each function's type: here, each declaration agrees with its entry
-  type ArgOf<A> = A extends { kind: "scope"; params: infer P }
-    ? { [K in keyof P]: unknown }
-    : A extends { kind: "path" }
-      ? string | number
-      : A extends { kind: "options" }
-        ? object | undefined
-        : unknown;
-  type ArgsOf<T extends readonly unknown[]> = { -readonly [K in keyof T]: ArgOf<T[K]> };
-  type FromTable<Id extends OperationId> = (
-    core: RainbondCore,
-    ...args: [...ArgsOf<(typeof table)[Id]["args"]>, CallOptions?]
-  ) => RainbondPromise<OperationData<Id>>;
-
-  type Disagreeing<F extends Record<OperationId, unknown>> = {
-    [Id in OperationId]: FromTable<Id> extends F[Id] ? never : Id;
-  }[OperationId];
-
-  test("each function takes its entry's arguments and answers its operation's data", () => {
-    expectTypeOf<Disagreeing<typeof functions>>().toEqualTypeOf<never>();
-  });
-
-  test("a declaration with an argument its entry lacks, or another answer, disagrees", () => {
-    type Component = Parameters<typeof functions.getComponent>[1];
-    type Wrong = Omit<typeof functions, "getComponent" | "listApps"> & {
-      getComponent: (core: RainbondCore, component: Component, extra: string) => RainbondPromise<ServiceBaseInfo>;
-      listApps: (...args: Parameters<typeof functions.listApps>) => RainbondPromise<Port>;
-    };
-    expectTypeOf<Disagreeing<Wrong>>().toEqualTypeOf<"getComponent" | "listApps">();
   });
 });

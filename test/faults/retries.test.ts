@@ -641,7 +641,8 @@ describe("an operation the spec marks x-rainbond-idempotent: false", () => {
       logLevel: "off",
       ...options,
     });
-    const get = operation<"getComponent">({ ...operations.getComponent, idempotent: false }, {});
+    // an entry of no operationId of the table: typed as any entry (OperationSpec), which may carry the mark
+    const get = operation<"getComponentMarked">({ ...operations.getComponent, idempotent: false }, {});
     return (retries?: number) => get(core, component, { retries });
   };
 
