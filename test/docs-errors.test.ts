@@ -5,7 +5,7 @@
 // log line is caught by the example's own `logger`, not printed.
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { docSection, runExample, tempDir, tsBlocks, typeCheck, writeExample, type Printed } from "./helpers/readme.js";
-import { startRecordingServer, type RecordingServer } from "./helpers/recording-server.js";
+import { startFaultServer, type FaultServer } from "./faults/server.js";
 import { responseExample, successOf } from "./helpers/spec.js";
 
 const blocks = tsBlocks(docSection("docs/errors.md", "reliability"));
@@ -28,13 +28,13 @@ function expectNothingElsePrinted(printed: Printed) {
 }
 
 let tmp: ReturnType<typeof tempDir>;
-let proxy: RecordingServer;
+let proxy: FaultServer;
 let portsAsked = 0;
 
 beforeAll(async () => {
   tmp = tempDir("docs-errors");
   const mock = inject("prismUrl");
-  proxy = await startRecordingServer(async ({ method, url, pathname, headers, body }) => {
+  proxy = await startFaultServer(async ({ method, url, pathname, headers, body }) => {
     if (pathname.endsWith("/ports") && ++portsAsked === 1) {
       return {
         status: 503,
@@ -91,7 +91,7 @@ describe("docs/errors.md's example", () => {
     const printed = await runExample(file, { RAINBOND_URL: inject("prismUrl"), RAINBOND_TOKEN: "readme-token" });
     expect(printed.log).toEqual(expected);
     expectNothingElsePrinted(printed);
-  }, 60_000);
+  });
 
   test("retries a proxy's 503 and logs the retry through its logger", async () => {
     const file = writeExample(tmp.dir, "reliability-proxy.ts", blocks[0] ?? "");
@@ -106,5 +106,5 @@ describe("docs/errors.md's example", () => {
     expect(portsAsked).toBe(2);
     const asked = proxy.requests.filter((r) => r.pathname.endsWith("/ports"));
     expect(asked.every((r) => r.headers.authorization === "readme-token")).toBe(true);
-  }, 60_000);
+  });
 });

@@ -28,4 +28,4 @@ test("runs against the mock: the example's ports, then the 404 branch", async ()
     ],
     other: [],
   });
-}, 60_000);
+});

@@ -41,7 +41,7 @@ beforeAll(async () => {
     }
   }
   tmp = tempDir("samples");
-}, 60_000);
+});
 
 afterAll(() => tmp?.remove());
 
@@ -98,7 +98,7 @@ describe("the reference's code samples", () => {
       });
       expect(answer.status, `${id}: ${await answer.text()}`).toBeLessThan(300);
     }
-  }, 60_000);
+  });
 });
 
 describe("docs/verifying-a-console.md: Try it on the mock", () => {

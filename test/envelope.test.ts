@@ -2,14 +2,9 @@
 // `{"code":200,"msg":"success","msg_show":"...","data":{"bean":{...},"list":[...]}}` (the list in data.list, the
 // one port of add/update/delete in data.bean) and HTTP rule creation with 201. A local server answers that way; the
 // client must hand back the plain records.
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { createRainbondClient, type Port, type RainbondClient } from "../src/index.js";
-import {
-  startRecordingServer,
-  type RecordedRequest,
-  type RecordingServer,
-  type Reply,
-} from "./helpers/recording-server.js";
+import { useFaultServer, type SeenRequest, type Reply } from "./faults/server.js";
 
 const region = { teamId: "q8k2mz5d", regionName: "rainbond" };
 const app = { ...region, appId: 12 };
@@ -57,7 +52,7 @@ const envelope = (data: { bean?: unknown; list?: unknown[] }): Reply => ({
   body: { code: 200, msg: "success", msg_show: "查询成功", data: { bean: data.bean ?? {}, list: data.list ?? [] } },
 });
 
-function answer(req: RecordedRequest): Reply {
+function answer(req: SeenRequest): Reply {
   if (req.pathname === portsPath && req.method === "GET") return envelope({ list: [web, db] });
   if (req.pathname === portsPath && req.method === "POST") return envelope({ bean: added });
   if (req.pathname === `${portsPath}/8080` && req.method === "PUT") return envelope({ bean: opened });
@@ -67,17 +62,14 @@ function answer(req: RecordedRequest): Reply {
   return { status: 404, body: { code: 404, msg: "not found", msg_show: "not found" } };
 }
 
-let server: RecordingServer;
+const server = useFaultServer(answer);
 let client: RainbondClient;
-
-beforeAll(async () => {
-  server = await startRecordingServer(answer);
+beforeAll(() => {
   client = createRainbondClient({ baseUrl: server.url, token: "envelope-token", logLevel: "off", retries: 0 });
 });
-afterAll(() => server?.close());
 
 /** The request the last call made (exactly one). */
-function onlyRequestSince(before: number): RecordedRequest {
+function onlyRequestSince(before: number): SeenRequest {
   expect(server.requests.length).toBe(before + 1);
   return server.requests.at(-1)!;
 }

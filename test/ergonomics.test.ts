@@ -1,15 +1,10 @@
 // Ergonomics: iterating over pages, the port action helpers, toSamples, withResponse() and cancelling before the start.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { RainbondAbortError, RainbondInputError, RainbondNotFoundError, toSamples } from "../src/index.js";
 import { component, faultClient, paths, rejection } from "./faults/helpers.js";
-import { answer, countingFetch, startFaultServer, type FaultServer } from "./faults/server.js";
+import { answer, countingFetch, useFaultServer } from "./faults/server.js";
 
-let server: FaultServer;
-beforeAll(async () => {
-  server = await startFaultServer();
-});
-afterAll(() => server.close());
-afterEach(() => server.reset());
+const server = useFaultServer();
 
 const regionNamed = (name: string) => ({ region_id: `id-${name}`, region_name: name, token: null });
 const page = (total: number, ...names: string[]) => answer.json(200, { total, regions: names.map(regionNamed) });
@@ -109,7 +104,7 @@ describe("port action helpers", () => {
     expect(server.requests).toHaveLength(1);
     const [request] = server.requests;
     expect(request!.method).toBe("PUT");
-    expect(request!.path).toBe(paths.port);
+    expect(request!.pathname).toBe(paths.port);
     expect(request!.headers["content-type"]).toBe("application/json");
     expect(JSON.parse(request!.body)).toEqual(body);
   });

@@ -28,7 +28,7 @@ describe("docs/methods.md's table of methods", () => {
   test("is what scripts/docs/methods-page.ts writes from generated/table.json and the spec", async () => {
     expect(page.indexOf(START)).toBeGreaterThan(0);
     expect(await withMethodsTable(page)).toBe(page);
-  }, 60_000);
+  });
 
   test("drifting is seen: a page whose table lost a row, or changed one, is rewritten", async () => {
     const lost = page.replace(/^\| `ports\.openOuter` .*\n/m, "");
@@ -37,7 +37,7 @@ describe("docs/methods.md's table of methods", () => {
     expect(changed).not.toBe(page);
     expect(await withMethodsTable(lost)).toBe(page);
     expect(await withMethodsTable(changed)).toBe(page);
-  }, 60_000);
+  });
 
   test("has a row for every method of the client, as it runs", () => {
     const client = createRainbondClient({ baseUrl: "http://127.0.0.1:9", token: "t", logLevel: "off" });
@@ -89,5 +89,5 @@ describe("docs/methods.md's table of methods", () => {
     } finally {
       tmp.remove();
     }
-  }, 60_000);
+  });
 });

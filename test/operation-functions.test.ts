@@ -1,7 +1,7 @@
 // The per-operation path (`rainbond-openapi/core` + `rainbond-openapi/operations`) has every feature of the grouped
 // client, against a fault server of our own: input checks (nothing sent), typed errors, retries, per-attempt timeouts,
 // abort, masking, the console's envelope, withResponse(); and requestOperation by the spec's names.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   RainbondAbortError,
   RainbondInputError,
@@ -12,14 +12,9 @@ import {
 } from "../src/core.js";
 import { addComponentPort, getComponent, listComponentPorts, requestOperation } from "../src/operations.js";
 import { TOKEN, component, expectNoSecrets, paths, rejection } from "./faults/helpers.js";
-import { answer, recordingLogger, startFaultServer, type FaultServer } from "./faults/server.js";
+import { answer, recordingLogger, useFaultServer } from "./faults/server.js";
 
-let server: FaultServer;
-beforeAll(async () => {
-  server = await startFaultServer();
-});
-afterAll(() => server.close());
-afterEach(() => server.reset());
+const server = useFaultServer();
 
 const PORT = {
   container_port: 8080,
@@ -35,7 +30,7 @@ function core(options: Partial<ClientOptions> = {}) {
   const made = createRainbondCore({
     baseUrl: server.url,
     token: TOKEN,
-    timeoutMs: 2_000,
+    timeoutMs: 30_000,
     retryDelay: { baseMs: 1, maxMs: 2 },
     logger: log.logger,
     logLevel: "debug",

@@ -8,7 +8,7 @@ import type { Middleware } from "openapi-fetch";
 import { callMethod, readMethods } from "../scripts/lib/methods.ts";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createRainbondClient, type RainbondClient, type RainbondPromise } from "../src/index.js";
-import { startRecordingServer, type RecordingServer } from "./helpers/recording-server.js";
+import { startFaultServer, type FaultServer } from "./faults/server.js";
 import { operationOfRequest, responseExample, specOperations, successOf } from "./helpers/spec.js";
 
 const TOKEN = "ops-test-token";
@@ -329,10 +329,10 @@ describe("Prism does reject a wrong request sent through client.raw", () => {
 });
 
 describe("query strings the server sees", () => {
-  let server: RecordingServer;
+  let server: FaultServer;
   let local: RainbondClient;
   beforeAll(async () => {
-    server = await startRecordingServer(
+    server = await startFaultServer(
       (req) =>
         req.pathname.endsWith("/regions")
           ? { body: { total: 0, regions: [] } }

@@ -76,7 +76,7 @@ describe("npm run generate", () => {
     rmSync(options.outDir, { recursive: true }); // a second run, later: a timestamp anywhere would differ
     await generate(options);
     expect(outputs()).toEqual(first);
-  }, 60_000);
+  });
 
   test("--check passes on the project's output and names the stale files after the spec changes", async () => {
     copyGenerated();
@@ -89,7 +89,7 @@ describe("npm run generate", () => {
     expect(status).toBe(1);
     expect(names(output.slice(output.indexOf("is stale")).split("\n").slice(1).filter(Boolean))).toEqual(stale);
     expect(readFileSync(join(options.outDir, "groups.ts"), "utf8")).toContain("Read a component."); // nothing written
-  }, 60_000);
+  });
 
   test("refreshes docs/methods.md's table beside the output directory: a renamed method reaches it", async () => {
     const page = join(dir, "docs/methods.md");
@@ -99,7 +99,7 @@ describe("npm run generate", () => {
     expect(names(await generate(options))).toContain("methods.md");
     expect(readFileSync(page, "utf8")).toMatch(/^\| `components\.read` \|/m);
     expect(readFileSync(page, "utf8")).not.toMatch(/^\| `components\.get` \|/m);
-  }, 60_000);
+  });
 
   test("applies the console overlay beside the spec, and stops on an action whose target matches nothing", async () => {
     await generate(options);
@@ -110,7 +110,7 @@ describe("npm run generate", () => {
     const { status, output } = cli();
     expect(status).toBe(1);
     expect(output).toContain("an action on $.components.schemas.NoSuchRecord changes nothing");
-  }, 60_000);
+  });
 
   test("stops on a lint error and writes nothing", () => {
     const file = join(dir, "spec/paths/component.yaml");
@@ -120,7 +120,7 @@ describe("npm run generate", () => {
     expect(output).toMatch(/operation-summary/);
     expect(output).not.toContain("\x1b["); // not a terminal: no colour codes
     expect(() => readFileSync(join(options.outDir, "openapi.json"))).toThrow();
-  }, 60_000);
+  });
 
   test("--watch regenerates on every save, also after an editor saves by rename", async () => {
     /** Resolves once what was printed after `from` matches `pattern`. */
@@ -159,5 +159,5 @@ describe("npm run generate", () => {
     } finally {
       await watcher.close();
     }
-  }, 90_000);
+  });
 });

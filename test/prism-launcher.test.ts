@@ -20,4 +20,4 @@ test("Prism mocks a private copy of generated/openapi.json, removed when it stop
     await prism.stop();
   }
   expect(existsSync(prism.spec)).toBe(false);
-}, 60_000);
+});

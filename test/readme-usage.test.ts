@@ -91,5 +91,5 @@ describe("the README's usage example", () => {
     expect(output).toBe(`${printed.join("\n")}\n`);
     const [, shown] = /It prints:\n\n```text\n([\s\S]*?)```/.exec(section) ?? [];
     expect(shown).toBe(output);
-  }, 60_000);
+  });
 });

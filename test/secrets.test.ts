@@ -4,7 +4,7 @@
 import { Console } from "node:console";
 import { Writable } from "node:stream";
 import { format, inspect } from "node:util";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   RainbondApiError,
   RainbondInputError,
@@ -16,15 +16,7 @@ import {
 } from "../src/index.js";
 import { spec } from "./helpers/spec.js";
 import { TOKEN, app, installBodyWith, expectNoSecrets, faultClient, paths, rejection } from "./faults/helpers.js";
-import {
-  answer,
-  closedPort,
-  countingFetch,
-  recordingLogger,
-  renderings,
-  startFaultServer,
-  type FaultServer,
-} from "./faults/server.js";
+import { answer, closedPort, countingFetch, recordingLogger, renderings, useFaultServer } from "./faults/server.js";
 
 const ACCESS_KEY = "mkey-Zr8vQ2nL5pX1";
 const KEY_FILE = "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAq7Jk3sTESTKEY9x\n-----END RSA PRIVATE KEY-----";
@@ -34,12 +26,7 @@ const REGION_ID = "3c8e1f0a2b4d4c6e8f0a1b2c3d4e5f60";
 
 const installBody = installBodyWith(ACCESS_KEY);
 
-let server: FaultServer;
-beforeAll(async () => {
-  server = await startFaultServer();
-});
-afterAll(() => server.close());
-afterEach(() => server.reset());
+const server = useFaultServer();
 
 /** What console.log prints, through a real Console writing to memory. */
 function consoleLogOf(...values: unknown[]): string {

@@ -2,7 +2,7 @@
 // Request per attempt, built by fetch); with middleware, from the options or added later through client.raw.use,
 // every middleware sees a real Request and what it changes reaches the server. And client.raw's requests go through
 // the same transport as a method's.
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import type { Middleware } from "openapi-fetch";
 import {
   RainbondConnectionError,
@@ -12,18 +12,12 @@ import {
   createRainbondClient,
 } from "../src/index.js";
 import { TOKEN, expectNoSecrets, faultClient, installBodyWith, paths, rejection } from "./faults/helpers.js";
-import { answer, closedPort, countingFetch, startFaultServer, type FaultServer } from "./faults/server.js";
-import { startRecordingServer, type RecordingServer } from "./helpers/recording-server.js";
+import { answer, closedPort, countingFetch, useFaultServer } from "./faults/server.js";
 import { successOf } from "./helpers/spec.js";
 
 const component = { teamId: "q8k2mz5d", regionName: "rainbond", appId: 12, serviceId: "gr3f9c2a" };
 const record = successOf("getComponent").example;
-let server: RecordingServer;
-
-beforeAll(async () => {
-  server = await startRecordingServer(() => ({ body: record }));
-});
-afterAll(() => server?.close());
+const server = useFaultServer(() => ({ body: record }));
 
 /** A fetch that records what it was called with, then calls the real one. */
 function spyFetch() {
@@ -117,17 +111,9 @@ describe("the request path", () => {
 // redirect rule, body cap, errors and masking as a method. An answer of any status comes back as openapi-fetch gives
 // it ({ data } or { error }, with the Response); a failure without one throws the client's error.
 describe("client.raw through the client's transport", () => {
-  let faults: FaultServer;
-  let other: FaultServer;
-  beforeAll(async () => {
-    [faults, other] = await Promise.all([startFaultServer(), startFaultServer()]);
-  });
-  afterAll(() => Promise.all([faults?.close(), other?.close()]));
-  afterEach(() => {
-    faults.reset();
-    other.reset();
-    vi.useRealTimers();
-  });
+  const faults = useFaultServer();
+  const other = useFaultServer(); // another origin, where a hostile redirect points
+  afterEach(() => vi.useRealTimers());
   const ids = { team_id: "q8k2mz5d", region_name: "rainbond", app_id: 12, service_id: "gr3f9c2a" };
   const componentPath = "/openapi/v1/teams/{team_id}/regions/{region_name}/apps/{app_id}/services/{service_id}";
   const portsPath = `${componentPath}/ports` as const;

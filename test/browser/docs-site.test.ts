@@ -143,7 +143,7 @@ describe("the docs site", () => {
     }
   });
 
-  it("lists every operation of the spec in the reference, with its summary", { timeout: 60_000 }, async () => {
+  it("lists every operation of the spec in the reference, with its summary", async () => {
     expect(operations).toHaveLength(17);
     expect(new Set(operations.map((op) => op.summary)).size).toBe(operations.length);
 
@@ -172,7 +172,7 @@ describe("the docs site", () => {
     expect(guard.problems()).toEqual([]);
   });
 
-  it("links the reference to the guide, and the guide back to the reference", { timeout: 60_000 }, async () => {
+  it("links the reference to the guide, and the guide back to the reference", async () => {
     const page = await openReference(site.reference);
     const guide = await follow(page, page.locator('a[href$="guide/index.html"]').first());
     expect(guide.url()).toBe(site.guide);
@@ -272,7 +272,7 @@ describe("the docs site", () => {
     },
   );
 
-  it("shows the servers' text without Markdown backticks", { timeout: 60_000 }, async () => {
+  it("shows the servers' text without Markdown backticks", async () => {
     const page = await openReference(site.reference);
     const texts = await page.locator('[data-testid="server-panel-item-name"]').allTextContents();
     const described = (spec.servers as { description: string }[]).map((server) => server.description);
@@ -341,7 +341,7 @@ describe("the docs site", () => {
     expect(guard.problems()).toEqual([]);
   });
 
-  it("links each method of the guide to the operation it calls in the reference", { timeout: 60_000 }, async () => {
+  it("links each method of the guide to the operation it calls in the reference", async () => {
     const page = await context.newPage();
     await page.goto(new URL("interfaces/PortsApi.html", site.guide).href);
     const links = await page
@@ -370,44 +370,40 @@ describe("the docs site", () => {
     expect(guard.problems()).toEqual([]);
   });
 
-  it(
-    "shows the pages of docs/, the changelog and CONTRIBUTING.md in the guide, linked from the README",
-    { timeout: 60_000 },
-    async () => {
-      const pages = (await readdir(join(root, "docs"))).filter((name) => name.endsWith(".md")).map((n) => `docs/${n}`);
-      for (const file of ["CHANGELOG.md", "CONTRIBUTING.md"]) if (existsSync(join(root, file))) pages.push(file);
-      expect(pages).toContain("docs/methods.md");
-      const page = await context.newPage();
-      await page.goto(site.guide);
-      const documents = page
-        .locator("#tsd-nav-container > li > details")
-        .filter({ has: page.locator("> summary", { hasText: /^\s*(Guides|For maintainers)\s*$/ }) })
-        .locator("a");
-      await documents.first().waitFor({ state: "attached" });
-      expect(await documents.count()).toBe(pages.length);
-      for (const file of pages) {
-        const heading = /^# (.+)$/m.exec(await readFile(join(root, file), "utf8"))?.[1];
-        const name = file === "CHANGELOG.md" ? "Changelog" : heading!;
-        expect(await documents.allTextContents(), file).toContain(name);
-      }
-      // the README's link to the methods leads to their page, within the guide
-      const methods = await follow(
-        page,
-        page.locator('.tsd-panel a[href*="documents/"]', { hasText: "its methods" }).first(),
-      );
-      expect(methods.url()).toMatch(/\/guide\/documents\/[^/]+\.html$/);
-      await methods
-        .locator("h1", { hasText: /^Methods/ })
-        .first()
-        .waitFor();
-      // whose table links to the reference, relative to the site
-      const openOuter = methods.locator("tr", { hasText: "ports.openOuter" }).locator("a").first();
-      expect(await openOuter.getAttribute("href")).toBe("../../index.html#/ports/updatecomponentport");
-      expect(guard.problems()).toEqual([]);
-    },
-  );
+  it("shows the pages of docs/, the changelog and CONTRIBUTING.md in the guide, linked from the README", async () => {
+    const pages = (await readdir(join(root, "docs"))).filter((name) => name.endsWith(".md")).map((n) => `docs/${n}`);
+    for (const file of ["CHANGELOG.md", "CONTRIBUTING.md"]) if (existsSync(join(root, file))) pages.push(file);
+    expect(pages).toContain("docs/methods.md");
+    const page = await context.newPage();
+    await page.goto(site.guide);
+    const documents = page
+      .locator("#tsd-nav-container > li > details")
+      .filter({ has: page.locator("> summary", { hasText: /^\s*(Guides|For maintainers)\s*$/ }) })
+      .locator("a");
+    await documents.first().waitFor({ state: "attached" });
+    expect(await documents.count()).toBe(pages.length);
+    for (const file of pages) {
+      const heading = /^# (.+)$/m.exec(await readFile(join(root, file), "utf8"))?.[1];
+      const name = file === "CHANGELOG.md" ? "Changelog" : heading!;
+      expect(await documents.allTextContents(), file).toContain(name);
+    }
+    // the README's link to the methods leads to their page, within the guide
+    const methods = await follow(
+      page,
+      page.locator('.tsd-panel a[href*="documents/"]', { hasText: "its methods" }).first(),
+    );
+    expect(methods.url()).toMatch(/\/guide\/documents\/[^/]+\.html$/);
+    await methods
+      .locator("h1", { hasText: /^Methods/ })
+      .first()
+      .waitFor();
+    // whose table links to the reference, relative to the site
+    const openOuter = methods.locator("tr", { hasText: "ports.openOuter" }).locator("a").first();
+    expect(await openOuter.getAttribute("href")).toBe("../../index.html#/ports/updatecomponentport");
+    expect(guard.problems()).toEqual([]);
+  });
 
-  it("works from a static host too, under a path, loading nothing from elsewhere", { timeout: 60_000 }, async () => {
+  it("works from a static host too, under a path, loading nothing from elsewhere", async () => {
     const server = await serveSite({ dir: site.outDir, prefix: "/rainbond-openapi/" });
     try {
       const page = await openReference(server.url);

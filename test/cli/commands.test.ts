@@ -6,22 +6,17 @@ import { chmodSync, mkdtempSync, readFileSync, statSync, symlinkSync } from "nod
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { needsConfirmation } from "../../surface/effect.ts";
-import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { exampleOf as example } from "../../cli/src/help.ts";
 import { commandsByGroup } from "../../cli/src/table.ts";
 import { readMethods } from "../../scripts/lib/methods.ts";
-import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
-import { bin, buildBin, configDir, rainbond } from "./helpers.js";
-
-// each test runs the bin as a child process, a few times: seconds each on a busy machine
-vi.setConfig({ testTimeout: 90_000 });
+import { startFaultServer, type FaultServer } from "../faults/server.js";
+import { bin, configDir, rainbond } from "./helpers.js";
 
 // every method but an iterator, which is its list's --all
 const methods = readMethods().filter((m) => m.kind !== "paging");
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 const groups = [...new Set(methods.map((m) => m.group))];
-
-beforeAll(() => buildBin());
 
 describe("--help", () => {
   test("rainbond --help lists every group, the profiles and completion, and the exit codes", async () => {
@@ -179,9 +174,9 @@ describe("completion", () => {
 });
 
 describe("profiles", () => {
-  let console: RecordingServer;
+  let console: FaultServer;
   beforeAll(async () => {
-    console = await startRecordingServer(() => ({ body: [] }));
+    console = await startFaultServer(() => ({ body: [] }));
   });
   afterAll(() => console?.close());
   const token = "tok-CLI-PROFILE-3d8c51aa";

@@ -2,14 +2,11 @@
 // console did): what that console refuses or crashes on is refused before sending, with the console's rule in the
 // message and exit code 2; what it takes goes through with the documented defaults; a team not opened in a region is
 // a conflict (exit 5).
-import { afterAll, beforeAll, beforeEach, expect, test, vi } from "vitest";
+import { afterAll, beforeEach, expect, test } from "vitest";
 import { ids, startConsoleStandIn, TOKEN, type ConsoleStandIn } from "../console/stand-in.js";
-import { buildBin, rainbond } from "./helpers.js";
-
-vi.setConfig({ testTimeout: 90_000 }); // each test runs the bin as a child process
+import { rainbond } from "./helpers.js";
 
 let standIn: ConsoleStandIn;
-beforeAll(() => buildBin());
 beforeEach(async () => {
   await standIn?.close();
   standIn = await startConsoleStandIn();

@@ -8,8 +8,8 @@ import { root } from "../helpers/readme.js";
 
 export const bin = join(root, "cli/dist/cli.js");
 
-/** Builds the bin (esbuild, a fraction of a second; written by rename, so test files building at once do not collide). */
-export function buildBin(dir = root): void {
+/** Builds the bin of the project at `dir` (the project's own is built once per run: test/setup/bins.ts). */
+export function buildBin(dir: string): void {
   const result = spawnSync(process.execPath, [join(dir, "cli/build.mjs")], { encoding: "utf8" });
   if (result.status !== 0) throw new Error(`cli build failed:\n${result.stderr}`);
 }
@@ -47,6 +47,10 @@ export function run(
   let stderr = "";
   child.stdout.on("data", (chunk) => (stdout += chunk));
   child.stderr.on("data", (chunk) => (stderr += chunk));
+  // a command that exits without reading its input closes the pipe first: EPIPE is no failure of the test's
+  child.stdin.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code !== "EPIPE") throw err;
+  });
   child.stdin.end(input);
   return new Promise((resolve, reject) => {
     child.once("error", reject);

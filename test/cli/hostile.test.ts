@@ -2,12 +2,10 @@
 // window titles, screen clears, OSC 8 hyperlinks, one-byte C1 CSIs, bidi overrides, zero-width characters) reach the
 // terminal escaped, in every format and in every message, and JSON and YAML still hold the same data. A closed pipe
 // ends the command quietly, as it ends git and gh: killed by SIGPIPE, which a shell shows as 141.
-import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parse } from "yaml";
-import { startRecordingServer, type RecordedRequest, type RecordingServer } from "../helpers/recording-server.js";
-import { bin, buildBin, rainbond, run } from "./helpers.js";
-
-vi.setConfig({ testTimeout: 90_000 }); // each test runs the bin as a child process
+import { startFaultServer, type FaultServer, type SeenRequest } from "../faults/server.js";
+import { bin, rainbond, run } from "./helpers.js";
 
 const token = "tok-CLI-HOSTILE-5a0c93e1";
 const component = ["--team", "q8k2mz5d", "--region", "rainbond", "--app", "12", "--component", "gr3f9c2a"];
@@ -38,12 +36,11 @@ const rows = [
     ...Object.fromEntries(Object.entries(HOSTILE).map(([name, text]) => [name, text])),
   },
 ];
-let console: RecordingServer;
-let answer: (request: RecordedRequest) => { status?: number; body?: unknown } = () => ({ body: rows });
+let console: FaultServer;
+let answer: (request: SeenRequest) => { status?: number; body?: unknown } = () => ({ body: rows });
 
 beforeAll(async () => {
-  buildBin();
-  console = await startRecordingServer((request) => answer(request));
+  console = await startFaultServer((request) => answer(request));
 });
 afterAll(() => console?.close());
 

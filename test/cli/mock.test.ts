@@ -1,23 +1,19 @@
 // Every method of the client through the command line against the Prism mock of the spec: the example its --help
 // shows, run as written, prints on stdout exactly what the client's method returns for the same example (secret
 // fields masked, as the command line masks them), with nothing on stderr; and the formats a person or a script asks for.
-import { beforeAll, describe, expect, inject, test, vi } from "vitest";
+import { beforeAll, describe, expect, inject, test } from "vitest";
 import { parse } from "yaml";
 import { callMethod, readMethods } from "../../scripts/lib/methods.ts";
 import { createRainbondClient, redact } from "../../src/index.js";
 import { exampleOf as example } from "../../cli/src/help.ts";
 import { commandsByGroup } from "../../cli/src/table.ts";
-import { buildBin, rainbond, words } from "./helpers.js";
-
-// each test runs the bin as a child process, a few times: seconds each on a busy machine
-vi.setConfig({ testTimeout: 90_000 });
+import { rainbond, words } from "./helpers.js";
 
 const token = "tok-CLI-MOCK-4e7a19c2";
 const methods = readMethods().filter((m) => m.kind !== "paging"); // an iterator is its list's --all
 let env: Record<string, string>;
 
 beforeAll(() => {
-  buildBin();
   env = { RAINBOND_URL: inject("prismUrl"), RAINBOND_TOKEN: token };
 });
 

@@ -6,18 +6,13 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync } from 
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { beforeAll, expect, test, vi } from "vitest";
+import { expect, test } from "vitest";
 import { root } from "../helpers/readme.js";
-import { bin, buildBin } from "./helpers.js";
-
-// each test runs the bin as a child process, a few times: seconds each on a busy machine
-vi.setConfig({ testTimeout: 90_000 });
+import { bin } from "./helpers.js";
 
 const json = (path: string) => JSON.parse(readFileSync(join(root, path), "utf8"));
 const npm = (args: string[], cwd: string) =>
   execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-
-beforeAll(() => buildBin());
 
 test("the client's package gains no dependency and packs nothing of cli/", () => {
   expect(Object.keys(json("package.json").dependencies)).toEqual(["openapi-fetch"]);
@@ -31,7 +26,7 @@ test("the client's package gains no dependency and packs nothing of cli/", () =>
   expect(JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).bin).toBeUndefined();
   const [pack] = JSON.parse(npm(["pack", "--dry-run", "--json", "--ignore-scripts"], dir));
   expect(pack.files.map((f: { path: string }) => f.path).sort()).toEqual(["LICENSE", "README.md", "package.json"]);
-}, 30_000);
+});
 
 test("the command line's package depends on nothing; its bin imports only Node's modules and its own chunks", () => {
   const manifest = json("cli/package.json");

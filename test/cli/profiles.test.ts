@@ -6,28 +6,22 @@
 import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { writeProfiles } from "../../cli/src/settings.ts";
-import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
-import { buildBin, configDir, rainbond, type Ran } from "./helpers.js";
-
-vi.setConfig({ testTimeout: 90_000 }); // each test runs the bin as a child process
+import { startFaultServer, type FaultServer } from "../faults/server.js";
+import { configDir, rainbond, type Ran } from "./helpers.js";
 
 const PROD_TOKEN = "tok-PROD-PROFILE-7c1e0b52";
 const STAGING_TOKEN = "tok-STAGING-PROFILE-2f9a6d14";
 const ENV_TOKEN = "tok-FROM-ENV-8b3d5e07";
 const call = ["apps", "list", "--team", "q8k2mz5d", "--region", "rainbond"];
-let prod: RecordingServer;
-let other: RecordingServer;
+let prod: FaultServer;
+let other: FaultServer;
 let dir: string;
 const outputs: Ran[] = [];
 
 beforeAll(async () => {
-  buildBin();
-  [prod, other] = await Promise.all([
-    startRecordingServer(() => ({ body: [] })),
-    startRecordingServer(() => ({ body: [] })),
-  ]);
+  [prod, other] = await Promise.all([startFaultServer(() => ({ body: [] })), startFaultServer(() => ({ body: [] }))]);
   dir = configDir();
   const add = (name: string, url: string, token: string) =>
     rainbond(["profile", "add", name, "--base-url", url], { env: { RAINBOND_CONFIG_DIR: dir }, input: token });
@@ -45,8 +39,7 @@ async function run(args: string[], env: Record<string, string> = {}) {
   const before = [prod.requests.length, other.requests.length];
   const ran = await rainbond(args, { env: { RAINBOND_CONFIG_DIR: dir, ...env } });
   outputs.push(ran);
-  const tokens = (server: RecordingServer, from: number) =>
-    server.requests.slice(from).map((r) => r.headers.authorization);
+  const tokens = (server: FaultServer, from: number) => server.requests.slice(from).map((r) => r.headers.authorization);
   return { ...ran, prod: tokens(prod, before[0]!), other: tokens(other, before[1]!) };
 }
 

@@ -2,7 +2,7 @@
 // a RainbondTeamNotOpenedError; refusals inside the console's envelope and validation bodies read with both texts and
 // their fields; an unhandled error's traceback is in no message, rendering or log line; getRegion's 400 on a plain-HTTP
 // region says the console refused its own record.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   RainbondApiError,
   RainbondBadRequestError,
@@ -14,14 +14,9 @@ import {
 } from "../../src/index.js";
 import { consoleAnswers as recorded } from "./console-answers.js";
 import { app, component, expectNoSecrets, faultClient, paths, region, rejection, team } from "./helpers.js";
-import { answer, renderings, startFaultServer, type FaultServer } from "./server.js";
+import { answer, renderings, useFaultServer } from "./server.js";
 
-let server: FaultServer;
-beforeAll(async () => {
-  server = await startFaultServer();
-});
-afterAll(() => server.close());
-afterEach(() => server.reset());
+const server = useFaultServer();
 
 const appsPath = `/openapi/v1/teams/${team}/regions/rainbond/apps`;
 

@@ -33,13 +33,17 @@ export const installBodyWith = (key: string) => ({
   app_model_version: "2.1.0",
 });
 
-/** A client of `url` with a recording logger at debug, a 2 s per-attempt timeout and a backoff of a few ms. */
+/**
+ * A client of `url` with a recording logger at debug and a backoff of a few ms. Its per-attempt timeout (30 s) never
+ * fires on a busy machine by chance: a test of a deadline sets its own, on fake timers or against an answer that
+ * never comes.
+ */
 export function faultClient(url: string, options: Partial<ClientOptions> = {}) {
   const log = recordingLogger();
   const client = createRainbondClient({
     baseUrl: url,
     token: TOKEN,
-    timeoutMs: 2_000,
+    timeoutMs: 30_000,
     retryDelay: { baseMs: 5, maxMs: 20, retryAfterCapMs: 5_000 },
     logger: log.logger,
     logLevel: "debug",

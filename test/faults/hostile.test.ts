@@ -1,7 +1,7 @@
 // The fault matrix, part 4: hostile and broken answers (issue 20). Each case settles in bounded time and memory with
 // a typed error (or the data), and nothing secret reaches a message, a log line or another origin.
 import { inspect } from "node:util";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   RainbondAbortError,
   RainbondBadRequestError,
@@ -16,19 +16,13 @@ import {
 } from "../../src/index.js";
 import { EXCERPT_SCAN } from "../../src/core/redact.js";
 import { TOKEN, app, installBodyWith, component, expectNoSecrets, faultClient, paths, rejection } from "./helpers.js";
-import { answer, recordingLogger, startFaultServer, type FaultServer } from "./server.js";
+import { answer, recordingLogger, useFaultServer } from "./server.js";
 
-let server: FaultServer;
+const server = useFaultServer();
 /** A second origin: where a hostile redirect points. */
-let other: FaultServer;
-beforeAll(async () => {
-  [server, other] = await Promise.all([startFaultServer(), startFaultServer()]);
-});
-afterAll(() => Promise.all([server.close(), other.close()]));
+const other = useFaultServer();
 afterEach(() => {
   vi.useRealTimers();
-  server.reset();
-  other.reset();
 });
 
 const MiB = 1024 * 1024;
@@ -36,18 +30,16 @@ const ACCESS_KEY = "mkey-hostile-Q7w3Zp9L";
 const installBody = installBodyWith(ACCESS_KEY);
 
 describe("1. a body that freezes a regular expression", () => {
-  it(
-    "128 KB of '<' as text/html on a 502: three attempts, settled well within one timeoutMs",
-    { timeout: 5_000 },
-    async () => {
-      server.script("GET", paths.ports, answer.html(502, "<".repeat(128 * 1024)));
-      const { client, log } = faultClient(server.url, { timeoutMs: 1_000 });
-      const err = await rejection(client.ports.list(component));
-      expect(err).toBeInstanceOf(RainbondServerError);
-      expect(server.count("GET", paths.ports)).toBe(3);
-      expectNoSecrets(err, log.lines);
-    },
-  );
+  // How long the excerpt takes is not measured here (a busy machine would decide it): the test below bounds what it
+  // reads, which is what keeps it from freezing.
+  it("128 KB of '<' as text/html on a 502: three attempts, each a RainbondServerError with its excerpt", async () => {
+    server.script("GET", paths.ports, answer.html(502, "<".repeat(128 * 1024)));
+    const { client, log } = faultClient(server.url);
+    const err = await rejection(client.ports.list(component));
+    expect(err).toBeInstanceOf(RainbondServerError);
+    expect(server.count("GET", paths.ports)).toBe(3);
+    expectNoSecrets(err, log.lines);
+  });
 
   it("excerpt() reads only the first EXCERPT_SCAN characters: what follows them changes nothing", () => {
     const head = "<".repeat(128 * 1024);

@@ -1,16 +1,12 @@
 // Inputs that a loose check would let through (issue 20, item 10), each against a loopback server that counts what
 // reaches it: integers past 2^53, BigInts and cycles in a body, a body whose toJSON sends something else than was
 // checked. Each is a RainbondInputError before anything is sent, and never retried.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { RainbondInputError, type RainbondClient as Client } from "../../src/index.js";
 import { app, component, faultClient, paths, region, rejection } from "./helpers.js";
-import { answer, startFaultServer, type FaultServer } from "./server.js";
+import { answer, useFaultServer } from "./server.js";
 
-let server: FaultServer;
-beforeAll(async () => {
-  server = await startFaultServer();
-});
-afterAll(() => server.close());
+const server = useFaultServer();
 
 async function refused(call: () => Promise<unknown>, argument: string, rule: RegExp) {
   const before = server.requests.length;

@@ -1,6 +1,6 @@
 // What the client logs around a failure: a retry is a warning (the default level), the error thrown to the caller is
 // not logged as well (it is the caller's to show), and at info each attempt's outcome is, no answer included.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   createRainbondClient,
   type ClientOptions,
@@ -9,15 +9,10 @@ import {
   RainbondTimeoutError,
 } from "../../src/index.js";
 import { TOKEN, component, expectNoSecrets, paths, rejection } from "./helpers.js";
-import { answer, closedPort, recordingLogger, startFaultServer, type FaultServer } from "./server.js";
+import { answer, closedPort, recordingLogger, useFaultServer } from "./server.js";
 
-let server: FaultServer;
-beforeAll(async () => {
-  server = await startFaultServer();
-});
-afterAll(() => server.close());
+const server = useFaultServer();
 afterEach(() => {
-  server.reset();
   vi.restoreAllMocks();
 });
 
@@ -76,15 +71,15 @@ describe("logging of failures", () => {
 
   it("default level: a POST's 5xx and a timeout (neither retried) log nothing", async () => {
     const log = recordingLogger();
-    const client = createRainbondClient({ baseUrl: server.url, token: TOKEN, logger: log.logger, timeoutMs: 100 });
+    const client = createRainbondClient({ baseUrl: server.url, token: TOKEN, logger: log.logger });
     server.script("POST", paths.ports, answer.json(500, { msg: "boom" }));
     await expect(client.ports.add(component, { port: 8080, protocol: "http" })).rejects.toBeInstanceOf(
       RainbondServerError,
     );
     server.script("POST", paths.ports, answer.hang());
-    await expect(client.ports.add(component, { port: 8080, protocol: "http" })).rejects.toBeInstanceOf(
-      RainbondTimeoutError,
-    );
+    await expect(
+      client.ports.add(component, { port: 8080, protocol: "http" }, { timeoutMs: 100 }),
+    ).rejects.toBeInstanceOf(RainbondTimeoutError);
     expect(log.lines).toEqual([]);
   });
 

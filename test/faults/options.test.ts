@@ -1,16 +1,12 @@
 // Client options that a loose check would let through (issue 20, item 11): each refused when the client is made, with
 // a RainbondInputError naming the option, so that nothing is ever sent with it; and a client whose methods no one can
 // swap.
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { createRainbondClient, RainbondInputError, type ClientOptions } from "../../src/index.js";
 import { TOKEN, component } from "./helpers.js";
-import { startFaultServer, type FaultServer } from "./server.js";
+import { useFaultServer } from "./server.js";
 
-let server: FaultServer;
-beforeAll(async () => {
-  server = await startFaultServer();
-});
-afterAll(() => server.close());
+const server = useFaultServer();
 
 it.each([
   ["a baseUrl ending in #, which would send every request to /", { baseUrl: "URL/#" }, "baseUrl"],

@@ -1,15 +1,15 @@
 // regions.iterateForTeam against consoles of our own that page in odd ways: a short page ends the walk, `total` still
 // does, and a console that ignores `page` (or repeats a page) gets a RainbondResponseError naming the page and the
 // repeated ids, after the regions it had, instead of a loop for as long as `total` allows.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createRainbondClient, RainbondError, RainbondResponseError } from "../../src/index.js";
-import { startRecordingServer, type RecordedRequest, type RecordingServer } from "../helpers/recording-server.js";
+import { useFaultServer, type SeenRequest } from "./server.js";
 import { TOKEN, paths, rejection, team } from "./helpers.js";
 
 /** The regions the team has on the console, and how the console answers a page of them. */
 const names = (n: number) => Array.from({ length: n }, (_, i) => `r${i + 1}`);
 const region = (name: string) => ({ region_id: `id-${name}`, region_name: name, token: null });
-type Pager = (request: RecordedRequest) => { total: number; regions: ReturnType<typeof region>[] };
+type Pager = (request: SeenRequest) => { total: number; regions: ReturnType<typeof region>[] };
 
 /** Pages as it should: `page` and `page_size` (default 10) cut `all`; `total` is what `claims` says. */
 const paging =
@@ -21,14 +21,7 @@ const paging =
   };
 
 let pager: Pager;
-let server: RecordingServer;
-beforeAll(async () => {
-  server = await startRecordingServer((request) => ({ body: pager(request) }));
-});
-afterAll(() => server.close());
-afterEach(() => {
-  server.requests.length = 0;
-});
+const server = useFaultServer((request) => ({ body: pager(request) }));
 
 const client = () => createRainbondClient({ baseUrl: server.url, token: TOKEN, logLevel: "off" });
 const pagesAsked = () =>

@@ -1,6 +1,6 @@
 // The fault matrix, part 1: how the console (or a proxy in front of it) answers, and what the client makes of each
 // answer: the error class and its fields, how many requests reached the server, and no token anywhere.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   RainbondApiError,
   RainbondAuthError,
@@ -12,14 +12,9 @@ import {
   RainbondServerError,
 } from "../../src/index.js";
 import { TOKEN, component, expectNoSecrets, faultClient, paths, rejection } from "./helpers.js";
-import { NGINX_502, answer, startFaultServer, type FaultServer } from "./server.js";
+import { NGINX_502, answer, useFaultServer } from "./server.js";
 
-let server: FaultServer;
-beforeAll(async () => {
-  server = await startFaultServer();
-});
-afterAll(() => server.close());
-afterEach(() => server.reset());
+const server = useFaultServer();
 
 const bean = (port: Record<string, unknown>) => ({
   code: 200,

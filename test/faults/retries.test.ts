@@ -5,7 +5,7 @@
 // fails if the client shows the answer unredacted; where it does not answer, the test first checks that the token
 // did reach the server (or fetch). Waits are measured on a fake clock (setTimeout and Date; Math.random at 0, so the
 // backoff is exactly baseMs * 2^attempt): the request times the server records are exact.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   RainbondAbortError,
   RainbondConnectionError,
@@ -31,23 +31,10 @@ import {
   shouldRetry,
 } from "../../src/core/retry.js";
 import { TOKEN, component, expectNoSecrets, faultClient, paths, rejection } from "./helpers.js";
-import {
-  NGINX_502,
-  answer,
-  closedPort,
-  countingFetch,
-  recordingLogger,
-  startFaultServer,
-  type FaultServer,
-} from "./server.js";
+import { NGINX_502, answer, closedPort, countingFetch, recordingLogger, useFaultServer } from "./server.js";
 
-let server: FaultServer;
-beforeAll(async () => {
-  server = await startFaultServer();
-});
-afterAll(() => server.close());
+const server = useFaultServer();
 afterEach(() => {
-  server.reset();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
@@ -227,7 +214,7 @@ describe("retried statuses", () => {
 });
 
 describe("Retry-After", () => {
-  it("429 with Retry-After: 1 (seconds) waits exactly that second, then succeeds", { timeout: 5_000 }, async () => {
+  it("429 with Retry-After: 1 (seconds) waits exactly that second, then succeeds", async () => {
     const t0 = fakeClock();
     server.script("GET", paths.component, echoing(429, { "retry-after": "1" }), answer.json(200, found));
     const { client, log } = faultClient(server.url);
@@ -470,6 +457,7 @@ describe("no answer", () => {
   });
 
   it("a slow body within the timeout is read whole", async () => {
+    fakeClock(); // the deadline is never reached: the fake clock does not move (the server's chunks keep real time)
     server.script("GET", paths.component, answer.slow(200, ['{"service_id": ', '"gr3f9c2a"}'], 10));
     const { client } = faultClient(server.url, { timeoutMs: 1_000 });
     await expect(client.components.get(component)).resolves.toEqual({ service_id: "gr3f9c2a" });

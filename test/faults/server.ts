@@ -1,20 +1,26 @@
-// A fault server of the tests' own: a loopback node:http server that answers like the live Rainbond console (see
-// spec/source/live-console-behaviour.md) and fails on purpose. Each test scripts the answers of a method+path;
-// the server counts the requests it sees per method+path, and can reset a connection, hang, trickle a body, send HTML
-// or invalid JSON, and Retry-After as seconds or as an HTTP date. close() also ends the sockets of hanging answers.
+// The tests' one loopback HTTP server (node:http, a free port on 127.0.0.1): it records every request, answers like the
+// live Rainbond console (see spec/source/live-console-behaviour.md) and fails on purpose. Each test scripts the answers
+// of a method+path; a request nothing is scripted for gets what the server's `reply` function makes of it (a test of
+// query encoding or of an envelope needs no more). The server counts the requests it sees per method+path, and can
+// reset a connection, hang, trickle a body, send HTML or invalid JSON, and Retry-After as seconds or as an HTTP date.
+// close() also ends the sockets of hanging answers. `useFaultServer()` is a test file's setup: one server for the file,
+// its scripts and records forgotten after each test, closed after all.
 import { once } from "node:events";
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { Readable, pipeline } from "node:stream";
 import { inspect } from "node:util";
 import { createGzip } from "node:zlib";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import type { Logger } from "../../src/index.js";
 
 /** A request as the server saw it. */
 export interface SeenRequest {
   method: string;
+  /** The request target as sent: path and query string. */
+  url: string;
   /** The URL's path, as sent (still percent-encoded). */
-  path: string;
+  pathname: string;
   query: URLSearchParams;
   headers: IncomingHttpHeaders;
   body: string;
@@ -90,6 +96,21 @@ export const answer = {
   echo: (make: (seen: SeenRequest) => Answer): Answer => ({ kind: "echo", make }),
 };
 
+/** What a `reply` function answers: `body` is sent as JSON unless it is a string (sent as it is); status 200 unless said. */
+export interface Reply {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** Makes the answer to a request nothing is scripted for. */
+export type ReplyFor = (request: SeenRequest) => Reply | Promise<Reply>;
+
+const nothingScripted: ReplyFor = (seen) => ({
+  status: 599,
+  body: { msg: `fault server: nothing scripted for ${seen.method} ${seen.pathname}` },
+});
+
 /** The HTML page an nginx in front of the console answers when the console is down. */
 export const NGINX_502 = `<html>
 <head><title>502 Bad Gateway</title><style>body { font-family: sans-serif; }</style></head>
@@ -121,7 +142,7 @@ export interface FaultServer {
 
 const key = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
 
-export async function startFaultServer(): Promise<FaultServer> {
+export async function startFaultServer(reply: ReplyFor = nothingScripted): Promise<FaultServer> {
   const scripts = new Map<string, Answer[]>();
   const counts = new Map<string, number>();
   const waiters = new Set<{ key: string; n: number; resolve: () => void }>();
@@ -140,14 +161,15 @@ export async function startFaultServer(): Promise<FaultServer> {
       const url = new URL(req.url ?? "/", "http://127.0.0.1");
       const seen: SeenRequest = {
         method: req.method ?? "",
-        path: url.pathname,
+        url: req.url ?? "",
+        pathname: url.pathname,
         query: url.searchParams,
         headers: req.headers,
         body: Buffer.concat(chunks).toString("utf8"),
         at: Date.now(),
       };
       requests.push(seen);
-      const k = key(seen.method, seen.path);
+      const k = key(seen.method, seen.pathname);
       const n = (counts.get(k) ?? 0) + 1;
       counts.set(k, n);
       for (const waiter of waiters) {
@@ -158,8 +180,17 @@ export async function startFaultServer(): Promise<FaultServer> {
       }
       const script = scripts.get(k);
       const next = script?.length ? (script.length > 1 ? script.shift()! : script[0]!) : undefined;
-      const scripted = next ?? answer.json(599, { msg: `fault server: nothing scripted for ${k}` });
-      respond(scripted.kind === "echo" ? scripted.make(seen) : scripted, res, req.socket);
+      if (next) return respond(next.kind === "echo" ? next.make(seen) : next, res, req.socket);
+      Promise.resolve()
+        .then(() => reply(seen))
+        .then(
+          ({ status = 200, body = null, headers }) =>
+            typeof body === "string"
+              ? answer.text(status, body, "application/json", headers)
+              : answer.json(status, body, headers),
+          (err: unknown) => answer.text(500, `fault server: ${err instanceof Error ? err.message : String(err)}`),
+        )
+        .then((made) => respond(made, res, req.socket));
     });
   });
   server.on("connection", (socket) => {
@@ -278,6 +309,42 @@ export async function startFaultServer(): Promise<FaultServer> {
       for (const socket of sockets) socket.destroy();
       await closed;
     },
+  };
+}
+
+/**
+ * A test file's server: started before its tests, its scripts, counts and records forgotten after each test, closed
+ * after them all. Read its members inside tests and hooks (it is started by then).
+ */
+export function useFaultServer(reply?: ReplyFor): FaultServer {
+  let started: FaultServer | undefined;
+  const server = (): FaultServer => {
+    if (!started) throw new Error("the fault server is started in beforeAll: use it inside tests and hooks");
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startFaultServer(reply);
+  });
+  afterEach(() => started?.reset());
+  afterAll(() => started?.close());
+  return {
+    get url() {
+      return server().url;
+    },
+    get requests() {
+      return server().requests;
+    },
+    get slowChunksWritten() {
+      return server().slowChunksWritten;
+    },
+    get streamedBytes() {
+      return server().streamedBytes;
+    },
+    script: (...args) => server().script(...args),
+    count: (...args) => server().count(...args),
+    waitFor: (...args) => server().waitFor(...args),
+    reset: () => server().reset(),
+    close: () => server().close(),
   };
 }
 

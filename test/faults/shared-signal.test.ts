@@ -4,7 +4,7 @@
 import { getEventListeners } from "node:events";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createRainbondClient, RainbondAbortError, type Logger } from "../../src/index.js";
-import { startRecordingServer, type RecordingServer, type Reply } from "../helpers/recording-server.js";
+import { useFaultServer, type Reply } from "./server.js";
 import { TOKEN } from "./helpers.js";
 
 const CALLS = 100;
@@ -12,19 +12,16 @@ const regionIds = Array.from({ length: CALLS }, (_, i) => `r${i}`);
 
 /** What the server does with each request; a test sets it. */
 let handle: () => Promise<Reply> = async () => ({ body: {} });
-let server: RecordingServer;
+const server = useFaultServer(() => handle());
 const warnings: Error[] = [];
 const onWarning = (warning: Error) => warnings.push(warning);
-beforeAll(async () => {
-  server = await startRecordingServer(() => handle());
+beforeAll(() => {
   process.on("warning", onWarning);
 });
-afterAll(async () => {
+afterAll(() => {
   process.off("warning", onWarning);
-  await server.close();
 });
 afterEach(() => {
-  server.requests.length = 0;
   warnings.length = 0;
 });
 

@@ -1,9 +1,10 @@
 // The soak's client side. soak.test.ts bundles it with esbuild and runs it in a Node process of its own, started with
 // --expose-gc, against its chaos server (SOAK_URL, SOAK_SEED): batches of calls, many at a time, most of them sharing
 // one long-lived AbortSignal, a few with a signal of their own that is aborted at a drawn moment. It measures each
-// call, the heap after GC between batches, process warnings, unhandled rejections and what still keeps the process
-// alive at the end, and prints one JSON line.
+// call, the heap after GC between batches, how late its event loop ran (what a busy machine adds to every timer),
+// process warnings, unhandled rejections and what still keeps the process alive at the end, and prints one JSON line.
 // It never calls process.exit: when the work is done it must end by itself, which the test checks.
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { createRainbondClient, RainbondError } from "../../src/index.js";
 import { SOAK, TEAM, callOf, draw } from "./soak-plan.js";
 
@@ -31,6 +32,8 @@ export interface SoakReport {
   active: string[];
   /** Date.now() when the work was done and this report printed. */
   doneAt: number;
+  /** The event loop's delay while the calls ran, in ms: the most it was late, and its 99th percentile. */
+  lag: { max: number; p99: number };
 }
 
 const seed = Number(process.env.SOAK_SEED);
@@ -89,6 +92,9 @@ async function batch(from: number, to: number, into: CallRecord[]) {
 
 const calls: CallRecord[] = [];
 const heap: number[] = [];
+const RESOLUTION_MS = 10;
+const delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+delay.enable();
 for (let b = 0; b < SOAK.batches; b++) {
   await batch(b * SOAK.batchSize, (b + 1) * SOAK.batchSize, calls);
   await new Promise((resolve) => setImmediate(resolve));
@@ -96,6 +102,10 @@ for (let b = 0; b < SOAK.batches; b++) {
   gc();
   heap.push(process.memoryUsage().heapUsed);
 }
+delay.disable();
+// the histogram holds the intervals of a timer due every RESOLUTION_MS: what is beyond that is lag
+const lateBy = (ns: number) => Math.max(0, ns / 1e6 - RESOLUTION_MS);
+const lag = { max: lateBy(delay.max), p99: lateBy(delay.percentile(99)) };
 const active = process.getActiveResourcesInfo();
-const report: SoakReport = { calls, heap, warnings, unhandled, active, doneAt: Date.now() };
+const report: SoakReport = { calls, heap, warnings, unhandled, active, doneAt: Date.now(), lag };
 process.stdout.write(`${JSON.stringify(report)}\n`);

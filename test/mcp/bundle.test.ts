@@ -102,7 +102,7 @@ test("allow_write: off by default (the read-only tools), on serves them all", as
     }
   }
   expect(names(true).length).toBeGreaterThan(names(false).length);
-}, 30_000);
+});
 
 test("RAINBOND_MCP_ALLOW_WRITE other than true or false: one line, exit 2; --help names it", () => {
   const run = (env: Record<string, string>, ...args: string[]) =>

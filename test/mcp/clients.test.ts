@@ -1,14 +1,13 @@
 // The server with a client of the SDK's v2 line (@modelcontextprotocol/client), over stdio and Streamable HTTP; the
 // other test files drive it with the 1.x line's Client (@modelcontextprotocol/sdk). Against the Prism mock.
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import { MCP_BEARER, buildBin, exampleArguments, overHttp, textOf, type HttpRunning } from "./helpers.js";
+import { MCP_BEARER, exampleArguments, overHttp, textOf, type HttpRunning } from "./helpers.js";
 import { v2Client, v2Http, v2Stdio } from "./v2.js";
 
 const env = { RAINBOND_TOKEN: "mock-token-1234" };
 let http: HttpRunning;
 
 beforeAll(async () => {
-  buildBin();
   http = await overHttp(["--base-url", inject("prismUrl"), "--allow-write"], {
     ...env,
     RAINBOND_MCP_TOKEN: MCP_BEARER,

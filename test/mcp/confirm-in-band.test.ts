@@ -4,11 +4,10 @@
 // Streamable HTTP, against a recording server of our own that counts the console's requests.
 import { ProtocolError } from "@modelcontextprotocol/client";
 import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
-import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
+import { startFaultServer, type FaultServer } from "../faults/server.js";
 import {
   MCP_BEARER,
   NOT_CONFIRMED,
-  buildBin,
   exampleAnswer,
   exampleArguments,
   overHttp,
@@ -21,13 +20,12 @@ const env = { RAINBOND_TOKEN: "tok-in-band-5d1e9a3c" };
 const args = { ...exampleArguments("deleteComponentPort"), port: "8080" };
 const DELETE = "DELETE /openapi/v1/teams/q8k2mz5d/regions/rainbond/apps/12/services/gr3f9c2a/ports/8080";
 const yes = { confirm: { action: "accept", content: { confirm: true } } };
-let console_: RecordingServer;
+let console_: FaultServer;
 let http: HttpRunning;
 const clients: { close: () => Promise<void> }[] = [];
 
 beforeAll(async () => {
-  buildBin();
-  console_ = await startRecordingServer(() => ({ body: exampleAnswer("deleteComponentPort") }));
+  console_ = await startFaultServer(() => ({ body: exampleAnswer("deleteComponentPort") }));
   http = await overHttp(["--base-url", console_.url, "--allow-write", "--retries", "0"], {
     ...env,
     RAINBOND_MCP_TOKEN: MCP_BEARER,

@@ -5,8 +5,8 @@
 // refuse, are refused before anyone is asked. On the 2025 revisions (elicitation/create, the 1.x client) and on
 // 2026-07-28 (input_required, the v2 client) alike, against a recording server of our own that counts requests.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
-import { buildBin, exampleAnswer, exampleArguments, overStdio, textOf } from "./helpers.js";
+import { startFaultServer, type FaultServer } from "../faults/server.js";
+import { exampleAnswer, exampleArguments, overStdio, textOf } from "./helpers.js";
 import { v2Client, v2Stdio } from "./v2.js";
 
 const token = "tok-shown-3b9d71e5c0a2";
@@ -15,11 +15,10 @@ const port = { ...exampleArguments("updateComponentPort"), port: "8080" };
 const PUT = "/openapi/v1/teams/q8k2mz5d/regions/rainbond/apps/12/services/gr3f9c2a/ports/8080";
 /** A character a person does not see as itself: controls, bidi, zero-width, default-ignorable, separators. */
 const UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
-let console_: RecordingServer;
+let console_: FaultServer;
 
 beforeAll(async () => {
-  buildBin();
-  console_ = await startRecordingServer((request) => ({
+  console_ = await startFaultServer((request) => ({
     body: exampleAnswer(request.pathname.endsWith("/install") ? "installApp" : "updateComponentPort"),
   }));
 });

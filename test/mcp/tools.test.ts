@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { root } from "../helpers/readme.js";
 import { TOOLS_LIST_CEILING } from "../../scripts/bench/tools-list.ts";
 import { describeEffect, mayDestroy, strongest } from "../../surface/effect.ts";
-import { bin, buildBin, exampleArguments, overStdio, textOf, tools as allTools, type Running } from "./helpers.js";
+import { bin, exampleArguments, overStdio, textOf, tools as allTools, type Running } from "./helpers.js";
 
 const env = { RAINBOND_TOKEN: "mock-token-1234" };
 const readTools = allTools.filter((t) => strongest(t.operation.effect) === "read").map((t) => t.tool.name);
@@ -13,7 +13,6 @@ let readOnly: Running;
 let readWrite: Running;
 
 beforeAll(async () => {
-  buildBin();
   const base = ["--base-url", inject("prismUrl")];
   const confirms = () => ({ action: "accept" as const, content: { confirm: true } }); // a person who says yes
   [readOnly, readWrite] = await Promise.all([
@@ -231,4 +230,4 @@ test("npm run mcp builds and runs the server from a clone; --token is refused", 
   const token = npm("--base-url", "http://127.0.0.1:7070", "--token", "abc");
   expect(token.status).not.toBe(0);
   expect(token.stderr).toMatch(/--token is refused.*RAINBOND_TOKEN/);
-}, 60_000);
+});

@@ -94,7 +94,7 @@ beforeAll(async () => {
   pageOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   browser = await launchChromium();
-}, 90_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -147,4 +147,4 @@ test("a page calls the Prism mock through the client: components.get, ports.add 
   } finally {
     await context.close();
   }
-}, 60_000);
+});

@@ -151,7 +151,7 @@ describe("the tarball, linted", () => {
     expect(files(".")).toEqual({ node10: cjs, "node16-cjs": cjs, "node16-esm": esm, bundler: esm });
     for (const [kind, [types]] of Object.entries(files("./openapi.json")))
       expect(types, kind).toBe("dist/openapi.json");
-  }, 60_000);
+  });
 });
 
 describe("its entries", () => {

@@ -82,7 +82,7 @@ describe("the release check", () => {
     await changeset("api-drop", "major");
     const passed = await exec(process.execPath, cli, { cwd: repo.dir });
     expect(passed.stdout).toContain("versioned (major: .changeset/api-drop.md)");
-  }, 60_000); // two processes, each bundling both specs: 7 s alone, over 20 s beside the whole suite on 2 shared cores
+  }); // two processes, each bundling both specs: 7 s alone, over 20 s beside the whole suite on 2 shared cores
 
   test("against a base from before changesets were set up, every changeset of the branch counts", async () => {
     const old = createTempRepo(["spec", "src", "generated", "package.json"]);

@@ -150,7 +150,7 @@ beforeAll(async () => {
     ),
   );
   seeded.catch(() => {}); // reported by the consumers, which await it
-}, 60_000);
+});
 
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
@@ -337,7 +337,7 @@ describe(
         const run = `const { main } = await import("./out/${alias(version)}.js"); console.log(await main(process.argv[1]));`;
         const { stdout } = await exec(process.execPath, ["--input-type=module", "-e", run, url], { cwd: dir });
         expect(JSON.parse(stdout)).toEqual(change.expectOutput);
-      }, 60_000);
+      });
     }
   },
 );

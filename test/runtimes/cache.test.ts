@@ -47,7 +47,7 @@ describe("installed", () => {
     await expect(failure).rejects.toThrow(`could not install ${spec} from the npm registry into ${join(dir, spec)}: `);
     await expect(failure).rejects.toThrow(/ENOTCACHED/);
     expect(await readdir(dir)).toEqual([]);
-  }, 60_000);
+  });
 });
 
 describe("platformBinary", () => {

@@ -97,4 +97,4 @@ test("compiles against src/ (an unneeded @ts-expect-error fails it), and each di
   });
   expect(output).toMatch(/unchecked\.mts\(\d+,\d+\): error TS2322: Type 'string' is not assignable/);
   expect(output.split("\n").filter((line) => /error TS/.test(line) && !/unchecked\.mts\(/.test(line))).toEqual([]);
-}, 60_000);
+});

@@ -10,18 +10,17 @@ import { freePort } from "../../scripts/verify/operations.ts";
 import { render } from "../../scripts/verify/report.ts";
 import { verify } from "../../scripts/verify/run.ts";
 import { MAX_ANSWER_BYTES, startValidator, validatorSpec, type Validator } from "../../scripts/verify/validator.ts";
-import { answer, startFaultServer } from "../faults/server.js";
-import { startRecordingServer, type RecordingServer } from "../helpers/recording-server.js";
+import { answer, startFaultServer, type FaultServer } from "../faults/server.js";
 import { root } from "../helpers/readme.js";
-import { TOKEN, ids } from "./stand-in.js";
+import { TOKEN, ids } from "../console/stand-in.js";
 
 let validator: Validator;
-let elsewhere: RecordingServer;
+let elsewhere: FaultServer;
 beforeAll(async () => {
   [validator, elsewhere] = await Promise.all([
     startValidator(validatorSpec(readSpec(root))),
     // another origin that would answer like a console, ids included, were it ever asked
-    startRecordingServer(() => ({ body: [{ team_name: "stolen", service_id: "stolen", tenant_id: "stolen" }] })),
+    startFaultServer(() => ({ body: [{ team_name: "stolen", service_id: "stolen", tenant_id: "stolen" }] })),
   ]);
 });
 afterAll(() => Promise.all([validator?.stop(), elsewhere?.close()]));
@@ -66,7 +65,7 @@ describe("a console that redirects to another origin", () => {
     } finally {
       await hostile.close();
     }
-  }, 30_000);
+  });
 
   test("a redirect within the console's origin is followed, as the client follows it", async () => {
     const hostile = await hostileConsole((path) =>
@@ -87,7 +86,7 @@ describe("a console that redirects to another origin", () => {
     } finally {
       await hostile.close();
     }
-  }, 30_000);
+  });
 });
 
 describe("a console under a path prefix", () => {
@@ -131,7 +130,7 @@ describe("answers without end", () => {
     } finally {
       await server.close();
     }
-  }, 60_000);
+  });
 });
 
 describe("the preflight's one line", () => {

@@ -15,15 +15,23 @@ import { verify } from "../../scripts/verify/run.ts";
 import { startValidator, validatorSpec, type Validator } from "../../scripts/verify/validator.ts";
 import { root } from "../helpers/readme.js";
 import { departing } from "./departing.js";
-import { KEY_FILE, REGION_TOKEN, TOKEN, ids, startStandIn, type StandIn } from "./stand-in.js";
+import {
+  KEY_FILE,
+  REGION_TOKEN,
+  TOKEN,
+  ids,
+  inUse,
+  startConsoleStandIn,
+  type ConsoleStandIn,
+} from "../console/stand-in.js";
 
-let standIn: StandIn;
+let standIn: ConsoleStandIn;
 let dir: string;
 /** Prism's proxy over the project's spec, for the runs that check against it. */
 let validator: Validator;
 beforeAll(async () => {
   const started = [
-    startStandIn(),
+    startConsoleStandIn().then(inUse),
     mkdtemp(join(tmpdir(), "verify-overlay-")),
     startValidator(validatorSpec(readSpec(root))),
   ] as const;
@@ -67,7 +75,7 @@ describe("--overlay against a console that departs from the spec", () => {
     stderr = run.stderr;
     text = await readFile(file, "utf8");
     overlay = (await parseFile(file)) as unknown as Overlay;
-  }, 60_000);
+  });
 
   const action = (target: string) => overlay.actions.find((a) => a.target === target);
   /** The action that adds the field `name` to the properties at `target`. */
@@ -191,7 +199,7 @@ describe("--overlay against a console that departs from the spec", () => {
 
 describe("--overlay: what is not written", () => {
   /** A run of main against the stand-in drifting by `drift`, writing its overlay to `name` in the temp folder. */
-  async function overlayRun(name: string, drift?: StandIn["drift"]) {
+  async function overlayRun(name: string, drift?: ConsoleStandIn["drift"]) {
     standIn.drift = drift;
     const file = join(dir, name);
     const run = await runMain(["--base-url", standIn.url, ...args, "--overlay", file]);
@@ -203,7 +211,7 @@ describe("--overlay: what is not written", () => {
     expect(code).toBe(0);
     expect(written).toBeUndefined();
     expect(stderr).toMatch(/^verify: no overlay action to write, .*clean\.yaml not written\n$/);
-  }, 60_000);
+  });
 
   test("an action that would show a secret is withheld; a body that is not JSON is left to the maintainer", async () => {
     const { code, stderr, written } = await overlayRun("secret.json", (op, reply) => {
@@ -223,7 +231,7 @@ describe("--overlay: what is not written", () => {
       }),
     ]);
     expect(written).not.toContain(TOKEN);
-  }, 60_000);
+  });
 });
 
 describe("a value that fails a keyword of its schema", () => {
