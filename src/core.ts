@@ -38,6 +38,7 @@ export {
   RainbondServerError,
   RainbondTeamNotOpenedError,
   RainbondTimeoutError,
+  type InputRule,
   type RainbondErrorReason,
   type RequestInfo,
 } from "./core/errors.js";
