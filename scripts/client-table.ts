@@ -355,7 +355,7 @@ function operationsTs(operations: Entry[], sensitive: string[]) {
     ({ table: t }) =>
       `/** ${t.name}: ${t.method} ${t.path} */\nexport const ${t.id} = ${named(json(runtimeEntry(t)))} as const satisfies OperationSpec;`,
   );
-  return `${HEADER}import type { OperationSpec } from "../src/prepare.js";
+  return `${HEADER}import type { OperationSpec } from "../src/core/table.js";
 
 ${[...rules, ...consts].join("\n\n")}
 
@@ -586,9 +586,9 @@ function functionsTs(methods: Method[]) {
     return `${about}export const ${id}: (core: RainbondCore, ${signature(entry)}) => RainbondPromise<${entry.returns}> =\n  /* @__PURE__ */ operation<"${id}">(spec.${id}, { ${parts.join(", ")} });`;
   });
   return `${HEADER}// One function per operation of the spec, beside the grouped client: a bundle keeps only those it imports.
-import { operation, type CallOptions, type RainbondCore, type RainbondPromise } from "../src/call.js";
-import { prepareBody, prepareQuery, queryFromOptions } from "../src/prepare.js";
-import { timeRange } from "../src/time-range.js";
+import { operation, type CallOptions, type RainbondCore, type RainbondPromise } from "../src/internal/call.js";
+import { prepareBody, prepareQuery, queryFromOptions } from "../src/internal/prepare.js";
+import { timeRange } from "../src/internal/time-range.js";
 import * as spec from "./operations.js";
 import type { ${typeNames(methods).join(", ")} } from "./types.js";
 
@@ -607,9 +607,9 @@ function groupsTs(methods: Method[]) {
   const member = ({ o, entry, config }: Method) =>
     `${entry.method}: ${config ? `/* @__PURE__ */ ${entry.kind}(fn.${o.table.id}, spec.${o.table.id}, ${json(config)})` : `fn.${o.table.id}`}`;
   return `${HEADER}// The grouped client: its interfaces, and the table createRainbondClient binds to a core.
-import type { CallOptions, RainbondPromise } from "../src/call.js";
-import { paging } from "../src/pagination.js";
-import { shortcut } from "../src/shortcut.js";
+import type { CallOptions, RainbondPromise } from "../src/core/promise.js";
+import { paging } from "../src/internal/pagination.js";
+import { shortcut } from "../src/internal/shortcut.js";
 import * as fn from "./functions.js";
 import * as spec from "./operations.js";
 import type { ${typeNames(methods).join(", ")} } from "./types.js";

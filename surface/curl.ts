@@ -1,6 +1,6 @@
 // A request as a curl command, for people to read and run: the command line's --dry-run and the reference's samples.
 // The token is never in it: `"$RAINBOND_TOKEN"`, which the shell fills in; secret body members are masked.
-import { redact } from "../src/redact.js";
+import { redact } from "../src/core.js";
 
 /** A request as the client made it (what a fetch that sends nothing was given). */
 export interface RecordedRequest {

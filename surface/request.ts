@@ -3,7 +3,8 @@
 // checks run, its encoding applies and its defaults are filled in: what is shown is what would go. Shown whole: the
 // request line and the body's JSON as sent, the value of a secret member masked (and named), every character a person
 // would not see as itself escaped (surface/escape.ts). Nothing is cut: a caller that cannot show it all refuses.
-import { MASK, SENSITIVE, maskText } from "../src/redact.js";
+import "../src/core.js"; // the entry gives the masking below it the spec's names of secret fields (SENSITIVE)
+import { MASK, SENSITIVE, maskText } from "../src/core/redact.js";
 import type { RecordedRequest } from "./curl.js";
 import { escapeUnsafe, isUnsafe } from "./escape.js";
 

@@ -3,10 +3,8 @@
 // --all, and the answer, secrets masked, through --query onto stdout.
 import type { Writable } from "node:stream";
 import { groups } from "../../generated/groups.js";
-import { createRainbondCore, type RainbondCore } from "../../src/call.js";
-import { RainbondInputError } from "../../src/errors.js";
-import type { LogLevel } from "../../src/options.js";
-import { escapeControl, redact } from "../../src/redact.js";
+import { RainbondInputError, createRainbondCore, redact, type LogLevel, type RainbondCore } from "../../src/core.js";
+import { escapeControl } from "../../src/core/redact.js";
 import { curlOf, type RecordedRequest } from "../../surface/curl.js";
 import { WARNING, effectOf, needsConfirmation, type Effect } from "../../surface/effect.js";
 import { FORMATS, layoutOf, query, render, type Format } from "./output.js";
@@ -104,8 +102,7 @@ const OPTION_FLAGS: Record<string, string> = {
  */
 function usage(e: unknown, name: (argument: string) => string, method = true): unknown {
   if (!(e instanceof RainbondInputError)) return e;
-  const rule = e.message.slice(`${e.operation}: ${e.argument} `.length);
-  return new UsageError(`${method ? `${e.operation}: ` : ""}${name(e.argument)} ${rule}`);
+  return new UsageError(`${method ? `${e.operation}: ` : ""}${name(e.argument)} ${e.rule}`);
 }
 
 /** Calls a method: its answer, or an iterator's items collected. */
