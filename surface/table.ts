@@ -2,7 +2,7 @@
 // every operation, as the command line, the MCP server, verify and the docs read them. Nothing here works anything out
 // of the spec again: it types the file and finds entries in it.
 import generated from "../generated/table.json" with { type: "json" };
-import type { SchemaRule } from "../src/validate.js";
+import type { SchemaRule } from "../src/core/table.js";
 import type { Effect, EffectRule } from "./effect.js";
 
 export type { Effect, EffectRule, SchemaRule };

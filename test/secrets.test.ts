@@ -11,9 +11,9 @@ import {
   RainbondResponseError,
   RainbondServerError,
   createRainbondClient,
+  redact,
   type RainbondClient,
 } from "../src/index.js";
-import { SENSITIVE } from "../src/redact.js";
 import { spec } from "./helpers/spec.js";
 import { TOKEN, app, installBodyWith, expectNoSecrets, faultClient, paths, rejection } from "./faults/helpers.js";
 import { answer, closedPort, countingFetch, recordingLogger, renderings, useFaultServer } from "./faults/server.js";
@@ -262,7 +262,10 @@ describe("what is secret", () => {
       "secret",
       "token",
     ]);
-    expect([...SENSITIVE].sort()).toEqual([...marked].sort());
+    // the entries give the runtime these names: the package's own redact masks each of them, and nothing else
+    const record = Object.fromEntries([...marked, "name"].map((key) => [key, "a value"]));
+    const masked = Object.fromEntries([...marked].map((key) => [key, "[redacted]"]));
+    expect(redact(record, [])).toEqual({ ...masked, name: "a value" });
   });
 });
 

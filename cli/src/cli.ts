@@ -2,7 +2,7 @@
 // exit code says the class of failure (docs/cli.md): scripts branch on it.
 import { readFileSync } from "node:fs";
 import { CommanderError } from "commander";
-import * as E from "../../src/errors.js";
+import * as E from "../../src/core.js";
 import { addCompletion, completes } from "./completion.js";
 import { program, type ParseError } from "./program.js";
 import { NoTokenError, type Io } from "./run.js";

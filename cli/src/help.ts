@@ -1,11 +1,10 @@
 // The help of a method command, from the table: the spec's text for each input, and an example made from the spec's
 // examples (the one its tests run against the mock).
+import { isRecord } from "../../src/core/is-record.js";
 import { describeEffect, needsConfirmation } from "../../surface/effect.js";
 import type { Input, MethodCommand } from "./table.js";
 import { shellQuote as quote } from "../../surface/curl.js";
 import { isSwitch } from "./values.js";
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** One paragraph: the spec's Markdown as plain text on one line (commander wraps it). */
 export const plain = (text = "") => text.replace(/\s+/g, " ").trim();

@@ -2,10 +2,8 @@
 // sent), a person's confirmation where the call's effect needs one, the request as curl for --dry-run, the pages for
 // --all, and the answer, secrets masked, through --query onto stdout.
 import type { Writable } from "node:stream";
-import { createRainbondClient } from "../../src/client.js";
-import { RainbondInputError } from "../../src/errors.js";
-import type { LogLevel } from "../../src/options.js";
-import { MASK, redact, secretsIn } from "../../src/redact.js";
+import { RainbondInputError, createRainbondClient, redact, type LogLevel } from "../../src/index.js";
+import { MASK, secretsIn } from "../../src/core/redact.js";
 import { curlOf } from "../../surface/curl.js";
 import { WARNING, effectOf, needsConfirmation, type Effect } from "../../surface/effect.js";
 import { recorder, shownRequest, unknownMembers, type ShownRequest } from "../../surface/request.js";
@@ -132,8 +130,7 @@ const OPTION_FLAGS: Record<string, string> = {
  */
 function usage(e: unknown, name: (argument: string) => string, method = true): unknown {
   if (!(e instanceof RainbondInputError)) return e;
-  const rule = e.message.slice(`${e.operation}: ${e.argument} `.length);
-  return new UsageError(`${method ? `${e.operation}: ` : ""}${name(e.argument)} ${rule}`);
+  return new UsageError(`${method ? `${e.operation}: ` : ""}${name(e.argument)} ${e.rule}`);
 }
 
 /** Calls a method: its answer, or an iterator's items collected. */
@@ -179,9 +176,9 @@ export async function runMethod(
     baseUrl: settings.baseUrl,
     token,
     timeoutMs: integer("timeout-ms", flags.timeoutMs),
-    // a call the spec marks never to be replayed (the console's destructive GETs) is sent once, whatever --retries
-    // (src/transport.ts of this base replays every GET; the client's own retry policy reads the same mark later)
-    retries: command.sentOnce ? 0 : integer("retries", flags.retries),
+    // a call the spec marks never to be replayed (the console's destructive GETs) is sent once whatever --retries:
+    // the client's retry policy (src/core/retry.ts) reads the mark
+    retries: integer("retries", flags.retries),
     logger: loggerOn(io.stderr), // its lines begin `[rainbond]`, masked by the client, escaped here
     logLevel: flags.logLevel as LogLevel | undefined,
   };

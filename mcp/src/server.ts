@@ -4,8 +4,8 @@
 // gives status, code and the console's message; no answer says so). A call whose effect needs it (surface/effect.ts)
 // is first confirmed by a person (confirm.ts), who is shown the request the client makes: on 2026-07-28 its first
 // answer is the question, as an `input_required` result. Nothing secret reaches a result: everything shown goes
-// through the client's own masker (src/redact.ts), with the token, the secrets given as arguments and those the answer
-// itself carries. The console's text is data: in an error it is cut, its control characters escaped, and quoted.
+// through the client's own masker (src/core/redact.ts), with the token, the secrets given as arguments and those the
+// answer itself carries. The console's text is data: in an error it is cut, its control characters escaped, and quoted.
 import {
   Server,
   type CallToolResult,
@@ -25,7 +25,8 @@ import {
 } from "rainbond-openapi";
 import { createRainbondCore, type OperationInput, type RainbondCore } from "rainbond-openapi/core";
 import { requestOperation, type OperationId } from "rainbond-openapi/operations";
-import { escapeControl, maskText, oneLine, redact, secretsIn } from "../../src/redact.js";
+import { redact } from "../../src/core.js";
+import { escapeControl, maskText, oneLine, secretsIn } from "../../src/core/redact.js";
 import type { RecordedRequest } from "../../surface/request.js";
 import { effectOf, needsConfirmation, strongest } from "../../surface/effect.js";
 import { escapeUnsafe } from "../../surface/escape.js";
@@ -193,7 +194,7 @@ const NO_CONTENT = "done: the console answered without content.";
 
 /** What went wrong, for a person or a model reading the result. */
 function explain(err: unknown, secrets: readonly string[]): string {
-  if (err instanceof RainbondInputError) return `refused, nothing was sent: ${err.argument} ${ruleOf(err)}.`;
+  if (err instanceof RainbondInputError) return `refused, nothing was sent: ${err.argument} ${err.rule}.`;
   if (err instanceof RainbondApiError) {
     const said = [
       ["msg_show", err.msgShow],
@@ -220,10 +221,6 @@ function explain(err: unknown, secrets: readonly string[]): string {
 /** The client's message of a request's error, named by the request (`(GET /openapi/v1/...)`) rather than the client's
  * method: the tool's name comes first. */
 const request = (err: Error & RequestInfo) => err.message.slice(err.operation.length + 1);
-
-function ruleOf(err: RainbondInputError): string {
-  return err.message.slice(`${err.operation}: ${err.argument} `.length);
-}
 
 /** A successful answer: structuredContent, checked against the tool's outputSchema; as text, a line that says it is the
  * console's data, then its JSON; cut when too long, with a note. An answer without content says so, and no more. */

@@ -3,7 +3,7 @@
 // spec names its parts, and the data a caller gets (a port answer unwrapped from the console's envelope).
 import { readFileSync } from "node:fs";
 import { operations, type OperationId } from "../../generated/operations.ts";
-import type { OperationSpec } from "../../src/prepare.ts";
+import type { OperationSpec } from "../../src/core/table.ts";
 import { operationOfRequest } from "../helpers/spec.js";
 
 export interface Exchange {
