@@ -7,9 +7,10 @@ export const MASK = "[redacted]";
  * Names of secret fields: those the spec marks `x-sensitive`, in requests and in records. This module lies below
  * generated code and reads none of it: src/core.ts, the entry that makes cores and exports the masking, gives it the
  * spec's names (generated/operations.ts, through secretNames) as it loads, before any core exists or any of its
- * exports runs. They are the same for every client: one set serves them all.
+ * exports runs. They are the same for every client: one set serves them all. `token` is one from the start: the client's
+ * own option is named so, and a refusal of it must not show its value.
  */
-export const SENSITIVE: ReadonlySet<string> = new Set<string>();
+export const SENSITIVE: ReadonlySet<string> = new Set<string>(["token"]);
 /** The longest server text (msg, msg_show, an excerpt, a connection error's text) a message or log line shows. */
 const MAX_TEXT = 500;
 /** excerpt() reads this many characters of a body (and a secret that begins within them, to its end): no more. */
@@ -18,9 +19,9 @@ export const EXCERPT_SCAN = 4096;
 const PRIVATE_KEY = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)/g;
 /**
  * A secret field and its value in a text that is not JSON: `"key_file": "..."`, Python's `{'key_file': '...'}`,
- * `token=...`, or an HTML page's `key_file</td><td>'...'` once its tags are gone. The value may be cut short.
+ * `token=...`, or an HTML page's `key_file</td><td>'...'` once its tags are gone: the name and separator (`$1`), then
+ * a quoted value (its quote `$2`; it may be cut short) or, after a separator, a bare one.
  */
-const QUOTED = `"(?:[^"\\\\]|\\\\.)*"?|'(?:[^'\\\\]|\\\\.)*'?`;
 let SECRET_MEMBER: RegExp;
 
 /**
@@ -28,18 +29,17 @@ let SECRET_MEMBER: RegExp;
  * answer as it is made (internal/call.ts), the entries' masking all of the spec's (src/core.ts).
  */
 export function secretNames(names: readonly string[]) {
-  if (names.every((name) => SENSITIVE.has(name))) return;
+  if (SECRET_MEMBER && names.every((name) => SENSITIVE.has(name))) return;
   for (const name of names) (SENSITIVE as Set<string>).add(name);
   SECRET_MEMBER = new RegExp(
-    `(\\b(?:${[...SENSITIVE].join("|")})\\b['"]?\\s*)(?:([:=]\\s*)(${QUOTED}|[^\\s,;&}]+)|(${QUOTED}))`,
+    `(\\b(?:${[...SENSITIVE].join("|")})\\b['"]?\\s*(?:[:=]\\s*)?)(?:(["'])(?:(?!\\2)[^\\\\]|\\\\.)*\\2?|(?<=[:=]\\s*)[^\\s,;&}]+)`,
     "g",
   );
 }
 /** Control characters (C0, DEL, C1) and the Unicode line separators: escaped wherever server text is shown. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+/** The entities a page escapes quotes and `&` with, decoded in an excerpt (any other is left as it is). */
 const ENTITIES: Record<string, string> = { "&quot;": '"', "&#34;": '"', "&#x27;": "'", "&#39;": "'", "&amp;": "&" };
-// written out, not built from ENTITIES: a statement that calls nothing, so that a bundle without masking drops it
-const ENTITY = /&quot;|&#34;|&#x27;|&#39;|&amp;/g;
 const ESCAPES: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 
 /** What stands in for a server traceback (an unhandled error's `msg_show`): never kept, shown or logged. */
@@ -128,13 +128,10 @@ export function excerpt(text: string, secrets: readonly string[], max = 160): st
   const plain = maskText(text.slice(0, end), hidden)
     .replace(/<(script|style)\b[^<>]*>[\s\S]*?<\/\1>/gi, " ")
     .replace(/<[^<>]*>/g, " ")
-    .replace(ENTITY, (e) => ENTITIES[e]!);
+    .replace(/&#?\w+;/g, (e) => ENTITIES[e] ?? e);
   const at = plain.indexOf(TRACEBACK);
   const masked = maskText(at < 0 ? plain : `${plain.slice(0, at)} ${TRACEBACK_NOT_KEPT}`, secrets)
-    .replace(SECRET_MEMBER, (_, name: string, separator = "", bare?: string, quoted?: string) => {
-      const quote = /^["']/.exec(bare ?? quoted ?? "")?.[0] ?? "";
-      return `${name}${separator}${quote}${MASK}${quote}`;
-    })
+    .replace(SECRET_MEMBER, `$1$2${MASK}$2`)
     .replace(/\s+/g, " ")
     .trim();
   return masked ? oneLine(masked, max) : "(empty body)";
