@@ -26,13 +26,17 @@ test("an operation's bundle carries the checks of the request parts it has only:
     withCore("addComponentPort"),
   ]);
   // the refusal of an unknown option (queryFromOptions), of an unknown query parameter (prepareQuery), of a body that
-  // is no JSON (prepareBody)
-  const [option, param, json] = [
+  // is no JSON (prepareBody); and the rules only bodies and queries have (validate.ts's MORE_RULES: free text's
+  // Unicode, a string's length)
+  const [option, param, json, free, long] = [
     "an option of this method",
     "a query parameter of this operation",
     "must be JSON data",
+    "must be well-formed Unicode",
+    " characters long",
   ];
-  for (const text of [option, param, json]) expect(neither.code).not.toContain(text);
+  for (const text of [option, param, json, free, long]) expect(neither.code).not.toContain(text);
+  for (const text of [free, long]) for (const code of [query.code, body.code]) expect(code).toContain(text);
   for (const text of [option, param]) expect(query.code).toContain(text);
   expect(query.code).not.toContain(json);
   expect(body.code).toContain(json);

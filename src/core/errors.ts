@@ -262,5 +262,11 @@ export class RainbondInputError extends RainbondError {
   }
 }
 
+/** What refuses input to `operation`, before anything is sent: a RainbondInputError of it. */
+export const refuser =
+  (operation: string) =>
+  (argument: string, rule: string, keyword: InputRule): RainbondInputError =>
+    new RainbondInputError(operation, argument, rule, keyword);
+
 /** How every message names its request: `ports.update (PUT /openapi/v1/...)`. */
 export const named = (info: RequestInfo) => `${info.operation} (${info.method} ${info.path})`;

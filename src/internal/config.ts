@@ -1,6 +1,6 @@
 // The options of a client (or core) and of each call, checked by the same rule engine as every input: an unknown or
 // malformed option is refused when the client is made, or before the call sends anything. And the client's logging.
-import { RainbondInputError, type InputRule } from "../core/errors.js";
+import { RainbondInputError, refuser } from "../core/errors.js";
 import type { CallOptions, ClientOptions, LogLevel, Logger } from "../core/options.js";
 import { DEFAULT_RETRIES, DEFAULT_RETRY_DELAY, DEFAULT_TIMEOUT_MS } from "../core/retry.js";
 import type { SchemaRule } from "../core/table.js";
@@ -64,8 +64,7 @@ export function callOptions(operation: string, call: unknown): CallOptions | und
 
 /** The client's options, checked, as the transport every call of the client goes through. */
 export function configure(options: ClientOptions) {
-  const refuse = (argument: string, rule: string, keyword: InputRule) =>
-    new RainbondInputError("createRainbondClient", argument, rule, keyword);
+  const refuse = refuser("createRainbondClient");
   if (!isRecord(options)) throw refuse("options", "must be an object", "type");
   check("createRainbondClient", "", CLIENT, options);
   const { baseUrl, token, logger = console, logLevel = "warn" } = options;
