@@ -75,7 +75,7 @@ export function createRainbondCore(options: ClientOptions): RainbondCore {
  */
 export function redact(value: unknown, secrets: readonly string[]): unknown {
   withSecretNames();
-  return masking.redact(value, secrets);
+  return masking.redact(value, [...secrets]); // a copy: the masking keeps what matches a list it was given
 }
 
 /**
@@ -86,5 +86,5 @@ export function redact(value: unknown, secrets: readonly string[]): unknown {
  */
 export function excerpt(text: string, secrets: readonly string[], max?: number): string {
   withSecretNames();
-  return masking.excerpt(text, secrets, max);
+  return masking.excerpt(text, [...secrets], max);
 }

@@ -9,7 +9,10 @@ export interface ClientOptions {
   token: string;
   /** A `fetch` to use instead of the global one. */
   fetch?: typeof globalThis.fetch;
-  /** Extra headers for every request. */
+  /**
+   * Extra headers for every request. Their values are secret, as the token is: masked wherever the client shows or
+   * logs console text (a proxy's key, say, that the console echoes), whatever their names.
+   */
   headers?: Record<string, string>;
   /** Default time allowed to each attempt, in ms. Default 30,000 (DEFAULT_TIMEOUT_MS). */
   timeoutMs?: number;

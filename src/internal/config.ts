@@ -118,9 +118,13 @@ export function configure(options: ClientOptions) {
     retries: options.retries ?? DEFAULT_RETRIES,
     retryDelay: { ...DEFAULT_RETRY_DELAY, ...options.retryDelay },
     log: log as Log,
-    secrets: [token] as readonly string[],
+    // the token and every custom header's value: a header may carry a secret of its own (a proxy's key, a cookie)
+    secrets: Object.values(fixed) as readonly string[],
   };
 }
 
-/** The client's options, checked and completed: what each of its calls goes through (`secrets`: the token). */
+/**
+ * The client's options, checked and completed: what each of its calls goes through (`secrets`: the token and the custom
+ * headers' values).
+ */
 export type Transport = ReturnType<typeof configure>;
