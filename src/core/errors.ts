@@ -5,7 +5,8 @@
 //   ├── RainbondApiError           a non-2xx answer: BadRequest (400), Auth (401, 403), NotFound (404), Conflict (409;
 //   │                              TeamNotOpened: code 2001), RateLimit (429) and Server (5xx) errors
 //   ├── RainbondResponseError      a 2xx that is not what it claims; ResponseTooLarge (a body over maxResponseBytes)
-//   │                              and Redirect (to another origin, not followed) errors
+//   │                              and Redirect (to another origin, not followed) errors; IterationLimit (an
+//   │                              iterator's bound reached)
 //   ├── RainbondConnectionError    no answer; Timeout (none within timeoutMs)
 //   ├── RainbondAbortError         the caller's AbortSignal fired
 //   └── RainbondInputError         bad input, caught before any request is sent
@@ -202,6 +203,23 @@ export class RainbondRedirectError extends RainbondResponseError {
     const problem = `a redirect to ${location}, not followed (only redirects within the console's origin are)`;
     super(info, status, "", problem, { location });
   }
+}
+
+/**
+ * An iterator's bounds, by their options (IterationLimits): its error says `more than 12 regions`, `more than 67108864
+ * bytes of regions`, `more than 600000 ms waiting for regions`.
+ */
+export type IterationLimit = "maxItems" | "maxBytes" | "maxMs";
+
+/**
+ * An iterator stopped at one of its bounds (`limit`, whose value was `maximum`), so that a console that never ends its
+ * pages does not hold the caller: the items of the pages before were yielded, none of the page past the bound. Raise
+ * the option to take more.
+ */
+export class RainbondIterationLimitError extends RainbondResponseError {
+  override name = "RainbondIterationLimitError";
+  declare readonly limit: IterationLimit;
+  declare readonly maximum: number;
 }
 
 /** No answer: the connection was refused or reset, or the host could not be reached. */

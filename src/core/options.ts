@@ -65,3 +65,19 @@ export interface Logger {
   info(message: string, ...data: unknown[]): void;
   debug(message: string, ...data: unknown[]): void;
 }
+
+/**
+ * The bounds of an iterator (`regions.iterateForTeam`), given with its options, so that a console that never ends its
+ * pages does not hold the caller: past one, RainbondIterationLimitError, after the items of the pages within it.
+ */
+export interface IterationLimits {
+  /** The most items taken. Default 10,000. */
+  maxItems?: number;
+  /** The most bytes of items taken, as JSON (UTF-8). Default 67,108,864 (64 MiB). */
+  maxBytes?: number;
+  /**
+   * The most time spent waiting for pages, in ms (the caller's own time between items does not count): no page is
+   * asked for once it has passed. Default 600,000 (10 minutes).
+   */
+  maxMs?: number;
+}
