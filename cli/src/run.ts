@@ -197,7 +197,9 @@ export async function runMethod(
     // a call the spec marks never to be replayed (the console's destructive GETs) is sent once whatever --retries:
     // the client's retry policy (src/core/retry.ts) reads the mark
     retries: integer("retries", flags.retries),
-    logger: loggerOn(io.stderr), // its lines begin `[rainbond]`, masked by the client, escaped here
+    // its lines begin `[rainbond]`, masked by the client, escaped here; among them, at `warn`, a token about to cross
+    // the network in clear (plain http to another machine)
+    logger: loggerOn(io.stderr),
     logLevel: flags.logLevel as LogLevel | undefined,
   };
   const clientOf = (more: object = {}) => {

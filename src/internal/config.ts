@@ -47,6 +47,9 @@ const CLIENT = object(
 const FORBIDDEN_HEADERS =
   /^(accept-charset|accept-encoding|access-control-request-.*|authorization|connection|content-length|content-type|cookie2?|date|dnt|expect|host|keep-alive|origin|referer|te|trailer|transfer-encoding|upgrade|via|proxy-.*|sec-.*)$/i;
 
+/** The origins whose plain http the client has warned about: once each in a process, whatever its clients. */
+const warned = new Set<string>();
+
 /** The call options, checked; `operation` names the call in messages. */
 export function callOptions(operation: string, call: unknown): CallOptions | undefined {
   if (call === undefined) return undefined;
@@ -107,6 +110,13 @@ export function configure(options: ClientOptions) {
       (message: string, ...data: unknown[]) => logger[level](`[rainbond] ${message}`, ...data),
     ]),
   );
+  // the token in clear to another machine, warned about once per origin (a Set grows as it adds one it lacked): anyone
+  // on the network path can read and replay it. A loopback address is this machine; Rainbond's usual :7070 is plain http.
+  const { origin, hostname } = url;
+  if (log.warn && /^http:/.test(origin) && !/^(localhost|127(\.\d+){3}|\[::1\])$/.test(hostname)) {
+    if (warned.size < warned.add(origin).size)
+      log.warn(`plain http to ${origin}: anyone on the network path can read the token; use https`);
+  }
   return {
     fetch: options.fetch ?? globalThis.fetch,
     baseUrl: url.href.replace(/\/+$/, ""),
