@@ -110,12 +110,12 @@ export function configure(options: ClientOptions) {
       (message: string, ...data: unknown[]) => logger[level](`[rainbond] ${message}`, ...data),
     ]),
   );
-  // the token in clear to another machine, warned about once per origin (a Set grows as it adds one it lacked): anyone
-  // on the network path can read and replay it. A loopback address is this machine; Rainbond's usual :7070 is plain http.
-  const { origin, hostname } = url;
-  if (log.warn && /^http:/.test(origin) && !/^(localhost|127(\.\d+){3}|\[::1\])$/.test(hostname)) {
-    if (warned.size < warned.add(origin).size)
-      log.warn(`plain http to ${origin}: anyone on the network path can read the token; use https`);
+  // the token in clear to another machine, warned about once per origin: anyone on the network path can read and
+  // replay it. A loopback host (localhost, 127.x.x.x, [::1]) is this machine; Rainbond's usual :7070 is plain http.
+  const { origin } = url;
+  if (log.warn && /^http:\/\/(?!(localhost|127(\.\d+){3}|\[::1\])(:|$))/.test(origin) && !warned.has(origin)) {
+    warned.add(origin);
+    log.warn(`plain http to ${origin}: anyone on the network path can read the token; use https`);
   }
   return {
     fetch: options.fetch ?? globalThis.fetch,
