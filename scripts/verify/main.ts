@@ -5,6 +5,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { specDiffersFromGenerated } from "../generate.ts";
+import { escapeUnsafe } from "../../surface/escape.ts";
 import { isMain, root } from "../lib/script.ts";
 import { writeOverlay } from "./overlay.ts";
 import { render } from "./report.ts";
@@ -85,7 +86,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io, root:
     const edited = specDiffersFromGenerated(spec, join(root, "generated")).catch(() => false);
     const [{ overlay, ...report }, stale] = await Promise.all([verify(options, root, validator), edited]);
     if (stale) io.stderr.write(`${STALE_SPEC_WARNING}\n`);
-    io.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : render(report));
+    // the JSON too, each character a person would not see as itself escaped (JSON reads the same data back; a raw line
+    // break there is only the layout's: JSON.stringify escapes those in strings)
+    const json = () => JSON.stringify(report, null, 2).split("\n").map(escapeUnsafe).join("\n");
+    io.stdout.write(options.json ? `${json()}\n` : render(report));
     if (options.report) await writeFile(options.report, render(report, true));
     if (options.overlay && overlay) io.stderr.write(`verify: ${await writeOverlay(options.overlay, overlay)}\n`);
     if (report.exitCode === 2) io.stderr.write(`verify: ${report.summary}\n`);

@@ -3,6 +3,7 @@
 // Markdown (--report). Built masked by the client's own masking, keys and paths included: no rendering shows a secret.
 import { sensitiveFields } from "../../generated/operations.js";
 import { excerpt, redact } from "../../src/index.ts";
+import { escapeUnsafe } from "../../surface/escape.ts";
 import { readMethods } from "../lib/methods.ts";
 import type { Came, Deviation, Judgement, Outcome } from "./judge.ts";
 import type { VerifyOptions } from "./main.ts";
@@ -110,9 +111,6 @@ export function buildReport({ baseUrl, write }: VerifyOptions, specVersion: stri
 const methods = new Map(readMethods().flatMap((m) => (m.kind === "operation" ? [[m.operationId, m.name]] : [])));
 const named = (operationId: string) => `${operationId} (${methods.get(operationId) ?? "no method"})`;
 const EXIT_MEANING = { 0: "clean", 1: "deviations", 2: "could not verify" } as const;
-/** Control characters as `\u001b`: no console text forges lines or colours in a terminal or a Markdown file. */
-const escapeControl = (text: string) =>
-  text.replace(/[\p{Cc}\u2028\u2029]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
 /** The report as text for a terminal or as Markdown: the same sections, tables and words. */
 export function render(report: Report, markdown = false): string {
@@ -153,5 +151,5 @@ export function render(report: Report, markdown = false): string {
   block("Not sent, and why", [], notes);
   const result = `Result: ${report.summary} (exit ${report.exitCode}, ${EXIT_MEANING[report.exitCode]})`;
   out.push("", markdown ? `**${cell(result)}**` : result);
-  return `${out.map(escapeControl).join("\n")}\n`;
+  return `${out.map(escapeUnsafe).join("\n")}\n`;
 }
