@@ -118,8 +118,8 @@ export interface AnswerIds {
 export interface Creates {
   /** The operation that removes what it made. */
   undo: string;
-  /** The ids the undo's path adds to the create's: each a body member of the create, so known before it is sent. */
-  ids: string[];
+  /** The id the undo's path adds to the create's: a body member of the create, so known before it is sent. */
+  id: string;
   /** The read at the create's path (`GET`): what exists already. */
   list?: string;
   /** The other operations at the undo's path, which change what it made. */

@@ -141,8 +141,8 @@ export function sampleOf(o: Entry, { parameters, body }: OperationDescription, i
   return sample;
 }
 
-/** What each create that names its undo (`x-rainbond-undo`) makes: the undo checked against the create, the ids it
- * adds (body members of the create), the read of what exists, and the operations that change what it made. */
+/** What each create that names its undo (`x-rainbond-undo`) makes: the undo checked against the create, the id it
+ * adds (a body member of the create), the read of what exists, and the operations that change what it made. */
 export function createsOf(operations: Entry[]): Map<Entry, Creates> {
   const creates = new Map<Entry, Creates>();
   for (const o of operations) {
@@ -151,20 +151,19 @@ export function createsOf(operations: Entry[]): Map<Entry, Creates> {
     const undo = operations.find((u) => u.table.id === o.undo);
     if (!undo) fail(where, `x-rainbond-undo names \`${o.undo}\`, which is no operation`);
     const own = o.pathParams.map((p) => p.name);
-    const ids = undo.pathParams.map((p) => p.name).filter((name) => !own.includes(name));
-    if (!undo.table.path.startsWith(`${o.table.path}/`) || !ids.length)
-      fail(where, `x-rainbond-undo: ${o.undo}'s path must be this one's and what it adds (\`/{id}\`)`);
+    const [id, ...more] = undo.pathParams.map((p) => p.name).filter((name) => !own.includes(name));
+    if (!undo.table.path.startsWith(`${o.table.path}/`) || id === undefined || more.length)
+      fail(where, `x-rainbond-undo: ${o.undo}'s path must be this one's and the new id (\`/{id}\`)`);
     const required = (o.table.body?.required as string[] | undefined) ?? [];
-    const stray = ids.find((id) => !required.includes(id));
-    if (stray)
-      fail(where, `x-rainbond-undo: \`${stray}\`, which ${o.undo} takes, must be a required member of the body`);
+    if (!required.includes(id))
+      fail(where, `x-rainbond-undo: \`${id}\`, which ${o.undo} takes, must be a required member of the body`);
     const list = operations.find(
       (l) => l.table.method === "GET" && l.table.path === o.table.path && l.effect === "read",
     );
     const changes = operations
       .filter((c) => c.table.path === undo.table.path && c !== undo && c.table.method !== "GET")
       .map((c) => c.table.id);
-    creates.set(o, { undo: undo.table.id, ids, ...(list && { list: list.table.id }), changes });
+    creates.set(o, { undo: undo.table.id, id, ...(list && { list: list.table.id }), changes });
   }
   return creates;
 }
