@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { readSpec } from "../../scripts/lib/spec.ts";
 import { main } from "../../scripts/verify/main.ts";
-import { freePort } from "../../scripts/verify/operations.ts";
+import { unused } from "../../scripts/verify/plan.ts";
 import { render } from "../../scripts/verify/report.ts";
 import { verify } from "../../scripts/verify/run.ts";
 import { MAX_ANSWER_BYTES, startValidator, validatorSpec, type Validator } from "../../scripts/verify/validator.ts";
@@ -168,10 +168,11 @@ describe("the preflight's one line", () => {
   });
 });
 
-describe("--write's free port", () => {
+describe("--write's new id", () => {
   test("100,000 ports in use: the next free one, found in a loop", () => {
-    const ports = Array.from({ length: 100_000 }, (_, i) => ({ container_port: 20_000 + i }));
-    expect(freePort(ports)).toBe(120_000);
-    expect(freePort([{ container_port: 20_001 }])).toBe(20_000);
+    const ports = Array.from({ length: 100_000 }, (_, i) => 20_000 + i);
+    expect(unused(ports)).toBe(120_000);
+    expect(unused([20_001, "20002"])).toBe(20_000);
+    expect(unused([20_000, "20001"])).toBe(20_002); // a port listed as a string is in use too
   });
 });
