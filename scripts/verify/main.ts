@@ -109,7 +109,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, io: Io, root:
     if (stale) io.stderr.write(`${STALE_SPEC_WARNING}\n`);
     // the JSON too, each character a person would not see as itself escaped (JSON reads the same data back; a raw line
     // break there is only the layout's: JSON.stringify escapes those in strings)
-    const json = () => JSON.stringify(report, null, 2).split("\n").map(escapeUnsafe).join("\n");
+    const json = () =>
+      JSON.stringify(report, null, 2)
+        .split("\n")
+        .map((line) => escapeUnsafe(line))
+        .join("\n");
     io.stdout.write(options.json ? `${json()}\n` : render(report));
     if (options.report) await writeFile(options.report, render(report, true));
     if (options.overlay && overlay) io.stderr.write(`verify: ${await writeOverlay(options.overlay, overlay)}\n`);

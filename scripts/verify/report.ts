@@ -232,5 +232,5 @@ export function render(report: Report, markdown = false): string {
   block("Not sent, and why", [], notes);
   const result = `Result: ${report.summary} (exit ${report.exitCode}, ${EXIT_MEANING[report.exitCode]})`;
   out.push("", markdown ? `**${cell(result)}**` : result);
-  return `${out.map(escapeUnsafe).join("\n")}\n`;
+  return `${out.map((line) => escapeUnsafe(line)).join("\n")}\n`;
 }
