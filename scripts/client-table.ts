@@ -1,5 +1,6 @@
 // Builds the client's method layer (generated/operations.ts, types.ts, functions.ts, groups.ts) from the
 // bundled spec: docs/editing-the-spec.md, "How an operation appears in the client".
+import { replayable } from "../src/core/retry.ts";
 import { EFFECTS, effectOf, strongest, type Effect, type EffectRule } from "../surface/effect.ts";
 import type { ClientMethod, MethodArgument } from "../surface/table.ts";
 import type { InlineSchema, OperationDescription } from "./codegen/table.ts";
@@ -24,7 +25,7 @@ export interface Operation extends Node {
   "x-rainbond-group"?: string;
   "x-rainbond-method"?: string;
   "x-rainbond-effect"?: Effect | EffectRule;
-  "x-rainbond-idempotent"?: boolean;
+  "x-rainbond-idempotent"?: false;
   "x-console-operation"?: ConsoleOperation;
   "x-rainbond-body"?: string;
   "x-rainbond-shortcuts"?: ShortcutSpec[];
@@ -156,8 +157,11 @@ function entryOf(spec: Spec, path: string, http: (typeof METHODS)[number], item:
     args.push({ kind: "body", name: op["x-rainbond-body"] ?? "body", optional: requestBody!.required !== true });
   else if (op["x-rainbond-body"]) fail(where, "x-rainbond-body names a body the operation does not have");
   const effect = effectMark(spec, op["x-rainbond-effect"] ?? (http === "get" ? "read" : "write"), body, where);
-  const idempotent = op["x-rainbond-idempotent"] ?? IDEMPOTENT.includes(http);
-  if (typeof idempotent !== "boolean") fail(where, "x-rainbond-idempotent is true or false");
+  const notIdempotent = op["x-rainbond-idempotent"];
+  if (notIdempotent !== undefined && notIdempotent !== false)
+    fail(where, "x-rainbond-idempotent is false where it is given (a request HTTP calls idempotent that is not)");
+  // whether a failed attempt may be sent again, as the client's retry policy says (src/core/retry.ts)
+  const idempotent = replayable({ method: http.toUpperCase(), idempotent: notIdempotent });
   const origin = op["x-console-operation"] && consoleOperation(op["x-console-operation"], where);
   const options = Object.fromEntries(queryParams.map((p) => [p.option, p.name]));
   const clash = queryParams.find((p, i) => queryParams.findIndex((q) => q.option === p.option) !== i);
@@ -221,7 +225,7 @@ function entryOf(spec: Spec, path: string, http: (typeof METHODS)[number], item:
     response: !media ? "none" : deref(spec, media.schema).type === "array" ? "array" : "object",
     ...(timeRange && { timeRange }),
     // a request that HTTP calls idempotent but the console does not treat so (a GET that deletes): never sent again
-    ...(!idempotent && IDEMPOTENT.includes(http) && { idempotent: false }),
+    ...(notIdempotent === false && { idempotent: false }),
     // the names of its secret fields, which its function gives the masking: none where it has none
     ...(secrets.size > 0 && { secrets: [...secrets].sort() }),
   };
@@ -260,9 +264,6 @@ function secretsIn(spec: Spec, node: Schema, into: Set<string>, depth = 0) {
   for (const sub of [...joined, ...alternatives])
     if (sub && typeof sub === "object") secretsIn(spec, sub as Schema, into, depth + 1);
 }
-
-/** The methods whose requests HTTP calls idempotent: sent again after a failed attempt, unless the spec says not. */
-const IDEMPOTENT = ["get", "put", "delete"];
 
 /** The operation's `x-rainbond-effect`, checked: an effect, or a rule by the value of one of its body's members. */
 function effectMark(spec: Spec, mark: unknown, body: Media | undefined, where: string): Effect | EffectRule {
