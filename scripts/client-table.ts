@@ -3,8 +3,7 @@
 import { replayable } from "../src/core/retry.ts";
 import { EFFECTS, effectOf, strongest, type Effect, type EffectRule } from "../surface/effect.ts";
 import type { ClientMethod, MethodArgument } from "../surface/table.ts";
-import type { InlineSchema, OperationDescription } from "./codegen/table.ts";
-import { deref, inlined, refName, type Json } from "./lib/spec.ts";
+import { deref, refName, type Json } from "./lib/spec.ts";
 
 /** What a node of the bundled spec may hold, as the generators read it (deref follows a `$ref`). */
 type Node = { $ref?: string; description?: string; example?: Json; [key: string]: unknown };
@@ -455,7 +454,7 @@ function typesTs(spec: Spec, operations: Entry[], scopes: [string, string[]][]) 
 }
 
 /** A schema's example as the client takes it: numeric strings as numbers. */
-function exampleOf(spec: Spec, schema: Schema, example = deref(spec, schema).example): unknown {
+export function exampleOf(spec: Spec, schema: Schema, example = deref(spec, schema).example): unknown {
   const s = deref(spec, schema);
   const value = example ?? s.enum?.[0];
   if (s["x-rainbond-accepts-number"] && typeof value === "string") return Number(value);
@@ -464,42 +463,6 @@ function exampleOf(spec: Spec, schema: Schema, example = deref(spec, schema).exa
   return Object.fromEntries(
     Object.entries(value).map(([k, v]) => [k, s.properties?.[k] ? exampleOf(spec, s.properties[k], v) : v]),
   );
-}
-
-/** An operation's request and answer by the spec's names, schemas inlined: what surfaces that work by those read. */
-export function describe(spec: Spec, o: Entry): OperationDescription {
-  const schema = (node: Schema) => inlined(spec, node as Json) as InlineSchema;
-  const example = (node: Schema, given?: Json) => {
-    const value = exampleOf(spec, node, given ?? deref(spec, node).example);
-    return value === undefined ? {} : { example: value };
-  };
-  const parameters = [...o.pathParams, ...o.queryParams].map((p) => ({
-    name: p.name,
-    in: p.in as "path" | "query",
-    required: p.required === true,
-    ...("option" in p && { option: p.option as string }),
-    ...(p.description && { description: p.description }),
-    schema: schema(p.schema),
-    ...example(p.schema, p.example),
-  }));
-  const { body, requestBody, paging } = o;
-  const param = (option: string) => o.table.options[option]!;
-  return {
-    ...(o.op.description && { description: o.op.description }),
-    parameters,
-    ...(body && {
-      body: {
-        required: requestBody!.required === true,
-        ...(requestBody!.description && { description: requestBody!.description }),
-        schema: schema(body.schema),
-        ...example(body.schema, body.example),
-      },
-    }),
-    answer: {
-      ...(o.response && { schema: schema(o.response) }),
-      ...(paging && { paging: { page: param(paging.page), pageSize: param(paging.pageSize) } }),
-    },
-  };
 }
 
 /** A method's entry of the table, but for what the table works out across methods (its inputs' names, its iterator). */

@@ -6,8 +6,8 @@
 import { describeEffect, mayDestroy, strongest } from "../../surface/effect.ts";
 import { COMMON_FLAGS, kebab } from "../../surface/flags.ts";
 import type { ClientMethod, Input, Table, TableOperation, Tool } from "../../surface/table.ts";
-import { describe, type Entry, type Method, type Spec } from "../client-table.ts";
-import { deref, isObject, type Json, type JsonObject } from "../lib/spec.ts";
+import { exampleOf, type Entry, type Method, type Schema, type Spec } from "../client-table.ts";
+import { deref, inlined, isObject, type Json, type JsonObject } from "../lib/spec.ts";
 
 /** A schema of the spec with every `$ref` replaced by what it points at (its `x-` marks kept). */
 export type InlineSchema = { [keyword: string]: unknown };
@@ -34,6 +34,42 @@ export interface OperationDescription {
     schema?: InlineSchema;
     /** The query parameters of a paged answer's page and page size. */
     paging?: { page: string; pageSize: string };
+  };
+}
+
+/** An operation's request and answer by the spec's names, schemas inlined: what surfaces that work by those read. */
+function describe(spec: Spec, o: Entry): OperationDescription {
+  const schema = (node: Schema) => inlined(spec, node as Json) as InlineSchema;
+  const example = (node: Schema, given?: Json) => {
+    const value = exampleOf(spec, node, given ?? deref(spec, node).example);
+    return value === undefined ? {} : { example: value };
+  };
+  const parameters = [...o.pathParams, ...o.queryParams].map((p) => ({
+    name: p.name,
+    in: p.in as "path" | "query",
+    required: p.required === true,
+    ...("option" in p && { option: p.option as string }),
+    ...(p.description && { description: p.description }),
+    schema: schema(p.schema),
+    ...example(p.schema, p.example),
+  }));
+  const { body, requestBody, paging } = o;
+  const param = (option: string) => o.table.options[option]!;
+  return {
+    ...(o.op.description && { description: o.op.description }),
+    parameters,
+    ...(body && {
+      body: {
+        required: requestBody!.required === true,
+        ...(requestBody!.description && { description: requestBody!.description }),
+        schema: schema(body.schema),
+        ...example(body.schema, body.example),
+      },
+    }),
+    answer: {
+      ...(o.response && { schema: schema(o.response) }),
+      ...(paging && { paging: { page: param(paging.page), pageSize: param(paging.pageSize) } }),
+    },
   };
 }
 
