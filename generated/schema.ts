@@ -151,7 +151,7 @@ export interface paths {
         };
         /**
          * Read an HTTP rule of an application
-         * @description Reads an HTTP gateway rule of the application. **An unknown `rule_id` answers 200**, with a record whose strings are all empty and whose numbers are null (`http_rule_id: ""`): check it before using the answer.
+         * @description **An unknown `rule_id` answers 200**, with a record whose strings are all empty and whose numbers are null (`http_rule_id: ""`): check it before using the answer.
          */
         get: operations["getHttpRule"];
         /**
@@ -395,7 +395,7 @@ export interface paths {
         };
         /**
          * List the enterprise's regions
-         * @description Lists every region (cluster) of the enterprise, in one bare array. Only an enterprise administrator's key may call it (403 otherwise), but any key can make itself an administrator with `admins.add` (finding 23), so do not rely on this to keep region keys from a key's holder. The records carry the console's client certificate and key for each region (`key_file`, masked by the client).
+         * @description Lists every region (cluster) of the enterprise, in one bare array. Only an enterprise administrator's key may call it (403 otherwise), but any key can make itself an administrator with `admins.add` (finding 23), so do not rely on this to keep region keys from a key's holder. The records carry the console's client certificate and key for each region (`key_file`, a secret, masked wherever this project shows it).
          */
         get: operations["listRegions"];
         put?: never;
@@ -529,7 +529,7 @@ export interface paths {
         };
         /**
          * Read a user
-         * @description Reads one user, by id or by user name. A user that does not exist answers **500** (`DoesNotExist`), not 404. Any key may call it (finding 23).
+         * @description By id or by user name. A user that does not exist answers **500** (`DoesNotExist`), not 404. Any key may call it (finding 23).
          */
         get: operations["getUser"];
         /**
@@ -664,7 +664,7 @@ export interface paths {
         };
         /**
          * Read a team
-         * @description Reads a team by its id. The team's name does not work here (404, code 2002) though it does in the team's other paths. The console does not check that the token's user belongs to the team (finding 24).
+         * @description By its id only: the team's name answers 404 (code 2002) here, though it works in the team's other paths. The console does not check that the token's user belongs to the team (finding 24).
          */
         get: operations["getTeam"];
         /**
@@ -744,7 +744,7 @@ export interface paths {
         };
         /**
          * Read a certificate with its private key
-         * @description Reads a certificate with its private key (masked by the client). **The console looks the certificate up by its id alone**: any team's path reaches any team's certificate, and it does not check that the token's user belongs to the team either (findings 24, 25). 404 when there is no certificate of that id.
+         * @description **The console looks the certificate up by its id alone**: any team's path reaches any team's certificate, and it does not check that the token's user belongs to the team either (findings 24, 25). 404 when there is no certificate of that id. The answer holds the private key, a secret, masked wherever this project shows it.
          */
         get: operations["getTeamCertificate"];
         /**
@@ -1181,7 +1181,7 @@ export interface paths {
         put: operations["updateHelmChart"];
         /**
          * Install a Helm chart into an application
-         * @description Meant to install a chart of a Helm repository into the application. **Fails on this console whatever the request**: it records a local-store application for the chart (which the API cannot remove) and then answers 500 without installing anything. `repo_name`, `chart_name` and `version` are required (400 otherwise).
+         * @description **Fails on this console whatever the request**: meant to install a chart of a Helm repository, it records a local-store application for the chart (which the API cannot remove) and then answers 500 without installing anything. `repo_name`, `chart_name` and `version` are required (400 otherwise).
          */
         post: operations["installHelmChart"];
         delete?: never;
@@ -1239,7 +1239,7 @@ export interface paths {
         put?: never;
         /**
          * Create a third-party component
-         * @description Creates a component that stands for a service running outside the cluster, reached at `endpoints` (`endpoints_type: static`), or whose endpoints are registered later through the console (`endpoints_type: api`). Answers 200 with the console's whole record of the component; for `api` it also carries `url` and `api_service_key`, **a secret** that lets anyone register endpoints for it (the client masks it). An address that is not an IP or a domain, a loopback or unspecified address, a repeated address, or a domain mixed with other addresses answers 400.
+         * @description Creates a component that stands for a service running outside the cluster, reached at `endpoints` (`endpoints_type: static`), or whose endpoints are registered later through the console (`endpoints_type: api`). Answers 200 with the console's whole record of the component; for `api` it also carries `url` and `api_service_key`, **a secret** that lets anyone register endpoints for it (masked wherever this project shows it). An address that is not an IP or a domain, a loopback or unspecified address, a repeated address, or a domain mixed with other addresses answers 400.
          */
         post: operations["createThirdPartyComponent"];
         delete?: never;
@@ -1297,7 +1297,7 @@ export interface paths {
         put?: never;
         /**
          * Change the number of instances of a component
-         * @description Runs `new_node` instances of a component (1 to 100). Answers 200 with an empty body.
+         * @description Sets how many instances run, `new_node`, from 1 to 100. Answers 200 with an empty body.
          */
         post: operations["scaleComponentHorizontal"];
         delete?: never;
@@ -3385,7 +3385,7 @@ export interface components {
             arch?: string | null;
             /** @description Dockerfile path. */
             dockerfile?: string | null;
-            /** @description With `endpoints_type: api` only: the key that authorizes registering endpoints at `url`. A secret: the client masks it. */
+            /** @description With `endpoints_type: api` only: the key that authorizes registering endpoints at `url`. A secret, masked wherever this project shows it. */
             api_service_key?: string;
             /** @description With `endpoints_type` `api` only, the console's address at which the component's endpoints are registered. */
             url?: string;
@@ -6214,7 +6214,7 @@ export interface operations {
     listTeams: {
         parameters: {
             query?: {
-                /** @description Searches team aliases (and the token's user name). The console writes it into its SQL as it is, so the client refuses `"` and `\` in it. */
+                /** @description Searches team aliases (and the token's user name). The console writes it into its SQL as it is, so `"` and `\` in it are refused before anything is sent. */
                 query?: string;
                 /** @description Page number, from 1 (default 1). */
                 page?: components["parameters"]["Page"];

@@ -730,7 +730,7 @@ export interface ListTeamRegionsOptions {
 export interface ListTeamsOptions {
   /**
    * Searches team aliases (and the token's user name). The console writes it into its SQL as it is, so
-   * the client refuses `"` and `\` in it.
+   * `"` and `\` in it are refused before anything is sent.
    */
   query?: string;
   /**

@@ -10,7 +10,7 @@ import { benchCalls } from "./bench/calls.ts";
 import { benchCommands, children, generateSteps, tscFigures, type Measured, type Summary } from "./bench/run.ts";
 import { benchSize, bundleClientForNode } from "./bench/size.ts";
 import { typecheckPrograms, writeSyntheticSpec } from "./bench/synthetic-spec.ts";
-import { toolsListSize } from "./bench/tools-list.ts";
+import { REACH_CEILING, reachSummary, toolsListSize } from "./bench/tools-list.ts";
 
 /** Per call, the client against the floor (fetch with a per-attempt timeout, t) and bare openapi-fetch (b). */
 const TARGETS: Record<string, number> = { "c/t": 1.04, "c/b": 1.05 };
@@ -49,7 +49,9 @@ const TABLES = {
   stubbed:
     "Without the network (`fetch` replaced by a function answering the same bodies at once; {rounds} interleaved rounds of {calls} calls): what each contender itself costs per call, in µs\n|GET|POST",
   size: "**Size**: the size budgets (`scripts/bench/size.ts`): what a page loads up front, bundled by esbuild (platform browser, format esm, minified; openapi-fetch left outside, as `client.raw` imports it on its first call); gzip level 9\nbundle|bytes|gzip bytes|issue 21's target|`npm test`'s ceiling",
-  mcp: "**MCP tools/list**: the JSON of the server's answer (`scripts/bench/tools-list.ts`), tokens estimated at 4 characters each\nserver|tools|characters|tokens, about|`npm test`'s ceiling",
+  mcp: "**MCP tools/list**: the JSON of the server's answer, which an agent reads on every turn (`scripts/bench/tools-list.ts`), tokens estimated at 4 characters each\nserver|tools|operations reached|characters|tokens, about|`npm test`'s ceiling",
+  reach:
+    "What reaching one of the {operations} operations outside the default listing costs an agent, once (server with --allow-write): characters of findOperations with the words of its summary (the operation among the lines shown for {found} of them), of describeOperation, and those callOperation's arguments add to its own tool's, each call and its answer (the operation's own answer not counted)\noperation|find|describe|call|total|`npm test`'s ceiling",
   modules:
     "Where the bytes of one operation with its core go, by module (where they are, from the bundle's source map): minified bytes, and gzip bytes the bundle loses without the module\nmodule|bytes|gzip bytes",
   generation:
@@ -116,18 +118,21 @@ const PART: Record<Part, (config: typeof FULL, work: string) => Promise<[unknown
     const rows = sizes.map((s) => [
       s.name,
       s.tools,
+      s.operations,
       `${int(s.chars)} ${mark(s.chars, s.ceiling)}`,
       int(s.tokens),
       int(s.ceiling),
     ]);
-    return [
-      sizes,
-      table(
-        "mcp",
-        {},
-        rows.map((row) => row.map(String)),
-      ),
-    ];
+    const reach = reachSummary();
+    const ceiling = { median: REACH_CEILING.median, "90th percentile": undefined, largest: REACH_CEILING.largest };
+    const costs = Object.entries(ceiling).map(([at, limit]) => {
+      const c = reach[at === "90th percentile" ? "p90" : (at as "median" | "largest")];
+      const total = limit === undefined ? int(c.total) : `${int(c.total)} ${mark(c.total, limit)}`;
+      return [`${at}: ${c.operation}`, int(c.find), int(c.describe), int(c.call), total, limit ? int(limit) : ""];
+    });
+    const values = { operations: reach.operations, found: reach.foundBySummary };
+    const text = (list: (string | number)[][]) => list.map((row) => row.map(String));
+    return [{ sizes, reach }, `${table("mcp", {}, text(rows))}\n${table("reach", values, text(costs))}`];
   },
   async generation(config, work) {
     const out = ["--out", join(work, "generated")];

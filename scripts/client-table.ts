@@ -1,9 +1,9 @@
 // Builds the client's method layer (generated/operations.ts, types.ts, functions.ts, groups.ts) from the
 // bundled spec: docs/editing-the-spec.md, "How an operation appears in the client".
+import { replayable } from "../src/core/retry.ts";
 import { EFFECTS, effectOf, strongest, type Effect, type EffectRule } from "../surface/effect.ts";
 import type { ClientMethod, MethodArgument } from "../surface/table.ts";
-import type { InlineSchema, OperationDescription } from "./codegen/table.ts";
-import { deref, inlined, refName, type Json } from "./lib/spec.ts";
+import { deref, refName, type Json } from "./lib/spec.ts";
 
 /** What a node of the bundled spec may hold, as the generators read it (deref follows a `$ref`). */
 type Node = { $ref?: string; description?: string; example?: Json; [key: string]: unknown };
@@ -24,7 +24,7 @@ export interface Operation extends Node {
   "x-rainbond-group"?: string;
   "x-rainbond-method"?: string;
   "x-rainbond-effect"?: Effect | EffectRule;
-  "x-rainbond-idempotent"?: boolean;
+  "x-rainbond-idempotent"?: false;
   "x-console-operation"?: ConsoleOperation;
   "x-rainbond-body"?: string;
   "x-rainbond-shortcuts"?: ShortcutSpec[];
@@ -157,8 +157,11 @@ function entryOf(spec: Spec, path: string, http: (typeof METHODS)[number], item:
     args.push({ kind: "body", name: op["x-rainbond-body"] ?? "body", optional: requestBody!.required !== true });
   else if (op["x-rainbond-body"]) fail(where, "x-rainbond-body names a body the operation does not have");
   const effect = effectMark(spec, op["x-rainbond-effect"] ?? (http === "get" ? "read" : "write"), body, where);
-  const idempotent = op["x-rainbond-idempotent"] ?? IDEMPOTENT.includes(http);
-  if (typeof idempotent !== "boolean") fail(where, "x-rainbond-idempotent is true or false");
+  const notIdempotent = op["x-rainbond-idempotent"];
+  if (notIdempotent !== undefined && notIdempotent !== false)
+    fail(where, "x-rainbond-idempotent is false where it is given (a request HTTP calls idempotent that is not)");
+  // whether a failed attempt may be sent again, as the client's retry policy says (src/core/retry.ts)
+  const idempotent = replayable({ method: http.toUpperCase(), idempotent: notIdempotent });
   const origin = op["x-console-operation"] && consoleOperation(op["x-console-operation"], where);
   const undo = op["x-rainbond-undo"];
   if (undo !== undefined && (typeof undo !== "string" || !IDENTIFIER.test(undo)))
@@ -192,6 +195,8 @@ function entryOf(spec: Spec, path: string, http: (typeof METHODS)[number], item:
     if (shared.names.has(full)) fail(where, `the method ${full} is also ${shared.names.get(full)}'s`);
     shared.names.set(full, id);
   }
+  const secrets = new Set<string>();
+  for (const node of [body?.schema, media?.schema]) if (node) secretsIn(spec, node, secrets);
   const rules = (list: Param[]) =>
     Object.fromEntries(list.map((p) => [p.name, compact(spec, p.schema, shared.sensitive)]));
   const timeRange = range && { ...range, maxPointsPerSeries: op["x-max-points-per-series"] };
@@ -223,7 +228,9 @@ function entryOf(spec: Spec, path: string, http: (typeof METHODS)[number], item:
     response: !media ? "none" : deref(spec, media.schema).type === "array" ? "array" : "object",
     ...(timeRange && { timeRange }),
     // a request that HTTP calls idempotent but the console does not treat so (a GET that deletes): never sent again
-    ...(!idempotent && IDEMPOTENT.includes(http) && { idempotent: false }),
+    ...(notIdempotent === false && { idempotent: false }),
+    // the names of its secret fields, which its function gives the masking: none where it has none
+    ...(secrets.size > 0 && { secrets: [...secrets].sort() }),
   };
   const response = media?.schema;
   return {
@@ -248,8 +255,19 @@ function entryOf(spec: Spec, path: string, http: (typeof METHODS)[number], item:
 /** The statuses of a success answer, in the order the generator looks for the one an operation declares. */
 const SUCCESS = ["200", "201", "202", "204"];
 
-/** The methods whose requests HTTP calls idempotent: sent again after a failed attempt, unless the spec says not. */
-const IDEMPOTENT = ["get", "put", "delete"];
+/** Adds to `into` the names of the fields `node` marks `x-sensitive`, at any depth (members, items, alternatives). */
+function secretsIn(spec: Spec, node: Schema, into: Set<string>, depth = 0) {
+  const schema = deref(spec, node);
+  if (depth > 32) return;
+  for (const [name, member] of Object.entries(schema.properties ?? {})) {
+    if (deref(spec, member)["x-sensitive"]) into.add(name);
+    secretsIn(spec, member, into, depth + 1);
+  }
+  const joined = [schema.items, schema.additionalProperties, schema.if, schema.then, schema.else];
+  const alternatives = [schema.allOf, schema.anyOf, schema.oneOf].flatMap((list) => (Array.isArray(list) ? list : []));
+  for (const sub of [...joined, ...alternatives])
+    if (sub && typeof sub === "object") secretsIn(spec, sub as Schema, into, depth + 1);
+}
 
 /** The operation's `x-rainbond-effect`, checked: an effect, or a rule by the value of one of its body's members. */
 function effectMark(spec: Spec, mark: unknown, body: Media | undefined, where: string): Effect | EffectRule {
@@ -358,7 +376,7 @@ function sharedPathRules(operations: Entry[]) {
 }
 
 /** generated/operations.ts: the table. */
-function operationsTs(operations: Entry[], sensitive: string[]) {
+function operationsTs(operations: Entry[]) {
   const shared = sharedPathRules(operations);
   // a shared rule's JSON, `{...}` whole, stands for that rule only: a longer rule does not close where it does
   const named = (text: string) => shared.reduce((out, { rule, name }) => out.split(rule).join(name), text);
@@ -369,7 +387,7 @@ function operationsTs(operations: Entry[], sensitive: string[]) {
     ({ table: t }) =>
       `/** ${t.name}: ${t.method} ${t.path} */\nexport const ${t.id} = ${named(json(runtimeEntry(t)))} as const satisfies OperationSpec;`,
   );
-  return `${HEADER}import type { OperationSpec } from "../src/prepare.js";
+  return `${HEADER}import type { OperationSpec } from "../src/core/table.js";
 
 ${[...rules, ...consts].join("\n\n")}
 
@@ -377,10 +395,18 @@ ${[...rules, ...consts].join("\n\n")}
 export const operations = { ${operations.map((o) => o.table.id).join(", ")} } as const;
 export type OperationId = keyof typeof operations;
 
+export { sensitiveFields } from "./sensitive.js";
+`;
+}
+
+/**
+ * generated/sensitive.ts: the names of the fields the spec marks `x-sensitive`, in a module of their own, so that what
+ * gives them to the runtime (src/core.ts) carries no operation's entry.
+ */
+const sensitiveTs = (sensitive: string[]) => `${HEADER}
 /** Field names the spec marks \`x-sensitive\`: never logged, never put in an error message. */
 export const sensitiveFields: readonly string[] = ${json(sensitive)};
 `;
-}
 
 /** The body as a caller gives it: the members it takes as numbers, and its type (`<Name>Input` where there are some). */
 function bodyInput(spec: Spec, { schema }: Media) {
@@ -433,7 +459,7 @@ function typesTs(spec: Spec, operations: Entry[], scopes: [string, string[]][]) 
 }
 
 /** A schema's example as the client takes it: numeric strings as numbers. */
-function exampleOf(spec: Spec, schema: Schema, example = deref(spec, schema).example): unknown {
+export function exampleOf(spec: Spec, schema: Schema, example = deref(spec, schema).example): unknown {
   const s = deref(spec, schema);
   const value = example ?? s.enum?.[0];
   if (s["x-rainbond-accepts-number"] && typeof value === "string") return Number(value);
@@ -442,42 +468,6 @@ function exampleOf(spec: Spec, schema: Schema, example = deref(spec, schema).exa
   return Object.fromEntries(
     Object.entries(value).map(([k, v]) => [k, s.properties?.[k] ? exampleOf(spec, s.properties[k], v) : v]),
   );
-}
-
-/** An operation's request and answer by the spec's names, schemas inlined: what surfaces that work by those read. */
-export function describe(spec: Spec, o: Entry): OperationDescription {
-  const schema = (node: Schema) => inlined(spec, node as Json) as InlineSchema;
-  const example = (node: Schema, given?: Json) => {
-    const value = exampleOf(spec, node, given ?? deref(spec, node).example);
-    return value === undefined ? {} : { example: value };
-  };
-  const parameters = [...o.pathParams, ...o.queryParams].map((p) => ({
-    name: p.name,
-    in: p.in as "path" | "query",
-    required: p.required === true,
-    ...("option" in p && { option: p.option as string }),
-    ...(p.description && { description: p.description }),
-    schema: schema(p.schema),
-    ...example(p.schema, p.example),
-  }));
-  const { body, requestBody, paging } = o;
-  const param = (option: string) => o.table.options[option]!;
-  return {
-    ...(o.op.description && { description: o.op.description }),
-    parameters,
-    ...(body && {
-      body: {
-        required: requestBody!.required === true,
-        ...(requestBody!.description && { description: requestBody!.description }),
-        schema: schema(body.schema),
-        ...example(body.schema, body.example),
-      },
-    }),
-    answer: {
-      ...(o.response && { schema: schema(o.response) }),
-      ...(paging && { paging: { page: param(paging.page), pageSize: param(paging.pageSize) } }),
-    },
-  };
 }
 
 /** A method's entry of the table, but for what the table works out across methods (its inputs' names, its iterator). */
@@ -600,9 +590,9 @@ function functionsTs(methods: Method[]) {
     return `${about}export const ${id}: (core: RainbondCore, ${signature(entry)}) => RainbondPromise<${entry.returns}> =\n  /* @__PURE__ */ operation<"${id}">(spec.${id}, { ${parts.join(", ")} });`;
   });
   return `${HEADER}// One function per operation of the spec, beside the grouped client: a bundle keeps only those it imports.
-import { operation, type CallOptions, type RainbondCore, type RainbondPromise } from "../src/call.js";
-import { prepareBody, prepareQuery, queryFromOptions } from "../src/prepare.js";
-import { timeRange } from "../src/time-range.js";
+import { operation, type CallOptions, type RainbondCore, type RainbondPromise } from "../src/internal/call.js";
+import { prepareBody, prepareQuery, queryFromOptions } from "../src/internal/prepare.js";
+import { timeRange } from "../src/internal/time-range.js";
 import * as spec from "./operations.js";
 import type { ${typeNames(methods).join(", ")} } from "./types.js";
 
@@ -628,11 +618,11 @@ function groupsTs(methods: Method[]) {
         .join(" "),
     );
   const directory = [...groups].map(
-    ([g, list]) => `  ${g}: [() => import("./groups/${g}.js"), ${names(list, false)}, ${names(list, true)}],`,
+    ([g, list]) => `  ${g}: [() => import("./${g}.js"), ${names(list, false)}, ${names(list, true)}],`,
   );
-  const index = `${HEADER}// The grouped client: its interfaces, and the directory createRainbondClient binds to a core (each group's code in
-// generated/groups/, loaded on its first call).
-import type { CallOptions, RainbondPromise } from "../src/call.js";
+  const types = `${HEADER}// The grouped client's interfaces (types only: generated/groups/index.ts is the directory createRainbondClient binds
+// to a core, each group's code in generated/groups/, loaded on its first call).
+import type { CallOptions, RainbondPromise } from "../src/core/promise.js";
 import type { ${typeNames(methods).join(", ")} } from "./types.js";
 
 ${interfaces.join("\n\n")}
@@ -641,10 +631,12 @@ ${interfaces.join("\n\n")}
 export interface RainbondGroups {
 ${[...groups.keys()].map((g) => `  readonly ${g}: ${pascal(g)}Api;`).join("\n")}
 }
+`;
+  const index = `${HEADER}// The directory of the grouped client's groups: how to load each one's methods (each taking the core first), the
+// names of those that answer a promise, and those of its iterators, space-separated (src/internal/client.ts).
+import type { GroupDirectory } from "../../src/internal/client.js";
 
-/** Each group: how to load its methods (each taking the core first), the names of those that answer a promise, and
- * those of its iterators, space-separated. */
-export const groups: Record<string, readonly [() => Promise<{ methods: object }>, string, string]> = {
+export const groups: GroupDirectory = {
 ${directory.join("\n")}
 };
 `;
@@ -653,8 +645,8 @@ ${directory.join("\n")}
   const files = [...groups].map(([g, list]) => {
     const uses = (kind: string) => list.some((m) => m.entry.kind === kind);
     const imports = [
-      ...(uses("paging") ? [`import { paging } from "../../src/pagination.js";`] : []),
-      ...(uses("shortcut") ? [`import { shortcut } from "../../src/shortcut.js";`] : []),
+      ...(uses("paging") ? [`import { paging } from "../../src/internal/pagination.js";`] : []),
+      ...(uses("shortcut") ? [`import { shortcut } from "../../src/internal/shortcut.js";`] : []),
       `import * as fn from "../functions.js";`,
       ...(list.some((m) => m.config) ? [`import * as spec from "../operations.js";`] : []),
     ];
@@ -665,7 +657,7 @@ export const methods = { ${list.map(member).join(", ")} };
 `;
     return [`groups/${g}.ts`, source] as const;
   });
-  return { "groups.ts": index, ...Object.fromEntries(files) };
+  return { "groups.ts": types, "groups/index.ts": index, ...Object.fromEntries(files) };
 }
 
 /** The generated files of the client's method layer: { file name: TypeScript source (unformatted) or JSON value }. */
@@ -681,7 +673,8 @@ export function clientTable(spec: Spec) {
   const operations = [...inOrder].sort((a, b) => (a.table.id < b.table.id ? -1 : 1));
   const methods = inOrder.flatMap((o) => methodsOf(spec, o));
   const files = {
-    "operations.ts": operationsTs(operations, [...shared.sensitive].sort()),
+    "operations.ts": operationsTs(operations),
+    "sensitive.ts": sensitiveTs([...shared.sensitive].sort()),
     "types.ts": typesTs(spec, operations, shared.scopes),
     "functions.ts": functionsTs(operations.map((o) => methods.find((m) => m.o === o)!)),
     ...groupsTs(methods),

@@ -131,8 +131,11 @@ async function buildOutputs(options: Options, timed: Timed): Promise<Record<stri
     const absoluteRef = `${relative(root, ref)}${consoleRoot ? ` and spec/${CONSOLE_ROOT}` : ""}${overlay ? ` with ${OVERLAY_FILE}` : ""}`;
     const problems = await lintFromString({ source, absoluteRef, config, externalRefResolver });
     if (getTotals(problems).errors + getTotals(problems).warnings === 0) return;
-    clean(await lint({ ref, config, externalRefResolver }), "the spec");
-    if (consoleRoot) clean(await lint({ ref: consoleRoot, config, externalRefResolver }), `spec/${CONSOLE_ROOT}`);
+    // a resolver of their own: the bundles have rewritten the `$ref`s of the documents the shared one read
+    const fresh = () => new BaseResolver(config.resolve);
+    clean(await lint({ ref, config, externalRefResolver: fresh() }), "the spec");
+    if (consoleRoot)
+      clean(await lint({ ref: consoleRoot, config, externalRefResolver: fresh() }), `spec/${CONSOLE_ROOT}`);
     clean(problems, absoluteRef);
   };
   await timed("lint", lintWhole);

@@ -1,14 +1,7 @@
 // A request as a curl command, for people to read and run: the command line's --dry-run and the reference's samples.
-// The token is never in it: `"$RAINBOND_TOKEN"`, which the shell fills in; secret body members are masked.
-import { redact } from "../src/redact.js";
-
-/** A request as the client made it (what a fetch that sends nothing was given). */
-export interface RecordedRequest {
-  method: string;
-  url: string;
-  headers: Headers | Record<string, string>;
-  body?: string | null;
-}
+// The token is never in it: `"$RAINBOND_TOKEN"`, which the shell fills in; the body is the JSON sent, its secret
+// members masked and what a person would not see escaped, as a confirmation shows it (surface/request.ts).
+import { shownRequest, type RecordedRequest } from "./request.js";
 
 /** A shell word: single-quoted unless plain. */
 export const shellQuote = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`);
@@ -33,7 +26,7 @@ export function curlOf(
     // double quotes, so that the shell fills the token in
     words.push(name === "authorization" ? `-H "${shown}: $RAINBOND_TOKEN"` : `-H ${shellQuote(`${shown}: ${value}`)}`);
   }
-  const body = request.body && (examples ? request.body : JSON.stringify(redact(JSON.parse(request.body), secrets)));
+  const body = request.body && (examples ? request.body : shownRequest(request, secrets).body);
   if (body) words.push(`-d ${shellQuote(body)}`);
   return words.join(multiline ? " \\\n  " : " ");
 }

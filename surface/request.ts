@@ -3,9 +3,20 @@
 // checks run, its encoding applies and its defaults are filled in: what is shown is what would go. Shown whole: the
 // request line and the body's JSON as sent, the value of a secret member masked (and named), every character a person
 // would not see as itself escaped (surface/escape.ts). Nothing is cut: a caller that cannot show it all refuses.
-import { MASK, SENSITIVE, maskText } from "../src/redact.js";
-import type { RecordedRequest } from "./curl.js";
+import { sensitiveFields } from "../generated/sensitive.js";
+import { MASK, SENSITIVE, maskText, secretNames } from "../src/core/redact.js";
 import { escapeUnsafe, isUnsafe } from "./escape.js";
+
+// the spec's names of secret fields, given to the masking below the entries as they give them (src/core.ts)
+secretNames(sensitiveFields);
+
+/** A request as the client made it (what a fetch that sends nothing was given). */
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: Headers | Record<string, string>;
+  body?: string | null;
+}
 
 /** A fetch that records the one request the client gives it, and sends nothing (it fails as a lost connection). */
 export function recorder() {

@@ -2,7 +2,7 @@
 // every operation, as the command line, the MCP server, verify and the docs read them. Nothing here works anything out
 // of the spec again: it types the file and finds entries in it.
 import generated from "../generated/table.json" with { type: "json" };
-import type { SchemaRule } from "../src/validate.js";
+import type { SchemaRule } from "../src/core/table.js";
 import type { Effect, EffectRule } from "./effect.js";
 
 export type { Effect, EffectRule, SchemaRule };
@@ -142,10 +142,14 @@ export interface TableOperation {
   idempotent: boolean;
   /** Where the spec's description of it comes from: the source document, or the console itself (its evidence). */
   source: "document" | "console";
+  /** The MCP server's toolset the spec puts it in (`x-mcp-toolset`): `default`, listed unless told otherwise. */
+  toolset?: "default";
   /** The console's defect (an operation that fails on this console whatever the request), with its findings. */
   defect?: string;
   findings?: number[];
   pathParams: string[];
+  /** Its query parameters; one named like a path parameter takes the path parameter's value (the tool has one
+   * argument for both). */
   queryParams: string[];
   /** The answer is an array, given to MCP as `{ items: [...] }`. */
   wrapped: boolean;

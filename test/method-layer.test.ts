@@ -65,7 +65,9 @@ beforeAll(async () => {
     "  parameters:\n    - name: page_size\n      in: query\n      required: false\n      schema:\n        type: integer\n",
   );
   edit("spec/components/schemas/ServiceBaseInfo.yaml", /\n {2}git_url:\n(?: {4}.*\n)+/, "\n");
-  for (const example of ["component", "app-install"]) edit(`spec/paths/${example}.yaml`, /\n *git_url: .*/, "");
+  // and from the examples of the answers that are components: the source document's and the console's
+  for (const example of ["paths/component", "paths/app-install", "console/paths/components", "console/paths/app-copy"])
+    edit(`spec/${example}.yaml`, /\n *git_url: .*/, "");
   edit("spec/paths/component.yaml", "x-rainbond-method: get", "x-rainbond-method: read");
   const generated = node(...scriptArgs(join(dir, "scripts/generate.ts")));
   expect(generated.status, generated.stdout + generated.stderr).toBe(0);

@@ -2,8 +2,8 @@
 // exit code says the class of failure (docs/cli.md): scripts branch on it.
 import { readFileSync } from "node:fs";
 import { CommanderError } from "commander";
-import * as E from "../../src/errors.js";
-import { addCompletion } from "./completion.js";
+import * as E from "../../src/core.js";
+import { addCompletion, completes } from "./completion.js";
 import { program, type ParseError } from "./program.js";
 import { NoTokenError, type Io } from "./run.js";
 import { escapeLines, escapeText } from "./terminal.js";
@@ -70,8 +70,9 @@ const io: Io = {
 };
 
 try {
-  const root = program(io);
-  await addCompletion(root, process.argv.slice(2), (text) => void io.stdout.write(text));
+  const argv = process.argv.slice(2);
+  const root = program(io, argv, { everyMethod: completes(argv) });
+  await addCompletion(root, argv, (text) => void io.stdout.write(text));
   await root.parseAsync(process.argv);
 } catch (e) {
   const code = exitCodeOf(e);

@@ -38,9 +38,12 @@ function bashScript(completion: Completion, name: string): string {
   return `${script.replace(NEEDS_BASH_COMPLETION, WORDS_OF_BASH)}\n`;
 }
 
+/** Whether a run is one of the completion commands (which need every command of the tree). */
+export const completes = (argv: readonly string[]) => argv[0] === "completion" || argv[0] === "complete";
+
 /** Adds the completion commands: tab's, loaded only when one of them runs, else a stand-in lists it in the help. */
 export async function addCompletion(root: Command, argv: readonly string[], write: (text: string) => void) {
-  if (argv[0] !== "completion" && argv[0] !== "complete") {
+  if (!completes(argv)) {
     root.command("completion <shell>").description("a completion script for bash, zsh, fish or powershell");
     return;
   }

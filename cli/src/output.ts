@@ -2,6 +2,7 @@
 // YAML or a table (the default on a terminal), after the `--query` JMESPath filter. Every key and value the console
 // chose reaches the terminal escaped (terminal.ts): JSON and YAML stay the same data, a table shows `\x1b`. A table fits
 // the terminal's width as gh's do (columns cut with `…`, never wrapped); piped, it is whole.
+import { isRecord } from "../../surface/runtime.js";
 import { UsageError } from "./values.js";
 import { cut, escapeJson, escapeText, escapeYamlQuoted, isUnsafe, widthOf } from "./terminal.js";
 
@@ -20,7 +21,6 @@ export function layoutOf(io: { env: NodeJS.ProcessEnv; stdout: { isTTY?: boolean
   return { color: tty && !io.env.NO_COLOR, width: tty ? io.stdout.columns || 80 : undefined };
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const SEPARATOR = "  ";
 
 /**

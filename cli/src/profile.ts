@@ -1,12 +1,11 @@
 // `rainbond profile add|list|remove|use`: named consoles with their token and default ids. The token is read from a
 // prompt (on a terminal, not echoed) or standard input, never from a flag, and never printed.
 import type { Command } from "commander";
-import { createRainbondCore } from "../../src/call.js";
-import { RainbondInputError } from "../../src/errors.js";
+import { RainbondInputError, createRainbondCore } from "../../src/core.js";
 import { formatOf, type Io } from "./run.js";
 import { layoutOf, render } from "./output.js";
 import { readProfiles, writeProfiles, type Profile } from "./settings.js";
-import { check } from "../../src/validate.js";
+import { check } from "../../surface/runtime.js";
 import { SCOPES, commandsByGroup } from "./table.js";
 import { UsageError, fromText } from "./values.js";
 
@@ -51,9 +50,7 @@ export function addProfileCommands(root: Command, io: Io): void {
       createRainbondCore({ baseUrl: flags.baseUrl as string, token }); // the client's own checks of both
     } catch (e) {
       if (!(e instanceof RainbondInputError)) throw e;
-      throw new UsageError(
-        e.message.replace(/^createRainbondClient: baseUrl/, "--base-url").replace(/^createRainbondClient: /, ""),
-      );
+      throw new UsageError(`${e.argument === "baseUrl" ? "--base-url" : e.argument} ${e.rule}`);
     }
     const file = readProfiles(io.env, warn);
     const entry: Profile = { baseUrl: flags.baseUrl as string, token };

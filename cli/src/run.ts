@@ -2,12 +2,11 @@
 // sent), a person's confirmation where the call's effect needs one, the request as curl for --dry-run, the pages for
 // --all, and the answer, secrets masked, through --query onto stdout.
 import type { Writable } from "node:stream";
-import { createRainbondClient } from "../../src/client.js";
-import { RainbondInputError } from "../../src/errors.js";
-import type { LogLevel } from "../../src/options.js";
-import { escapeControl, redact } from "../../src/redact.js";
-import { curlOf, type RecordedRequest } from "../../surface/curl.js";
+import { RainbondInputError, createRainbondClient, redact, type LogLevel } from "../../src/index.js";
+import { MASK, secretsIn } from "../../surface/runtime.js";
+import { curlOf } from "../../surface/curl.js";
 import { WARNING, effectOf, needsConfirmation, type Effect } from "../../surface/effect.js";
+import { recorder, shownRequest, unknownMembers, type ShownRequest } from "../../surface/request.js";
 import { FORMATS, layoutOf, query, render, type Format } from "./output.js";
 import { settingsOf } from "./settings.js";
 import type { Input, MethodCommand } from "./table.js";
@@ -53,7 +52,10 @@ export const formatOf = (flags: CommonFlags, io: Io): Format => {
   return format;
 };
 
-/** The inputs' values: positionals in order, flags by name, scope ids falling back to the environment or a profile. */
+/**
+ * The inputs' values: positionals in order, flags by name, scope ids falling back to the environment or a profile;
+ * but the id naming what a destructive call removes (`apps delete --app`) must be typed.
+ */
 function valuesOf(
   command: MethodCommand,
   flags: Record<string, unknown>,
@@ -65,27 +67,52 @@ function valuesOf(
   let next = 0;
   for (const input of command.inputs) {
     const camel = input.name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-    const text = input.positional
-      ? positionals[next++]
-      : ((flags[camel] as string | boolean | undefined) ?? (input.kind === "scope" ? scopes[input.name] : undefined));
+    const typed = input.positional ? positionals[next++] : (flags[camel] as string | boolean | undefined);
+    const byDefault = input.kind === "scope" && typed === undefined ? scopes[input.name] : undefined;
+    if (input === command.target && byDefault !== undefined) {
+      throw new UsageError(
+        `${command.method.name}: --${input.name} must be typed: it names what the call removes, so neither ` +
+          `RAINBOND_${input.name.toUpperCase()} nor a profile's default is taken for it`,
+      );
+    }
+    const text = typed ?? byDefault;
     values.set(input, text === undefined ? undefined : fromText(input, text, dates));
   }
   return values;
 }
 
 /**
- * Asks the person at the terminal before a call whose effect needs it (surface/effect.ts): the command, the request it
- * sends (secret members masked), and what it does, in the command's own words. Elsewhere --yes is needed.
+ * Asks the person at the terminal before a call whose effect needs it (surface/effect.ts): the command, the request as
+ * it will be sent (surface/request.ts: the whole body, secret members masked and named, characters that do not show
+ * escaped), and what it does. Elsewhere --yes is needed.
  */
-async function confirm(command: MethodCommand, request: string, effect: Effect, io: Io) {
-  const what = `${command.method.group} ${command.name}: ${command.method.summary.replace(/\.$/, "")}`;
-  const said = `${what}: ${escapeControl(request)}. ${WARNING[effect]}`;
+async function confirm(command: MethodCommand, shown: ShownRequest, effect: Effect, io: Io) {
+  const what = `${command.group} ${command.name}: ${command.method.summary.replace(/\.$/, "")}`;
+  const body = shown.body === undefined ? "" : ` ${shown.body}`;
+  const masked = shown.masked.length ? ` (shown as ${MASK}, sent as given: ${shown.masked.join(", ")})` : "";
+  const escaped = shown.escaped ? " (characters that do not show as themselves are written as \\u escapes)" : "";
+  const said = `${what}: ${shown.line}${body}${masked}${escaped}. ${WARNING[effect]}`;
   if (!(io.stdinIsTTY && io.stderr.isTTY)) {
     throw new UsageError(`${said} Pass --yes to go on (there is no terminal to ask on); nothing was sent`);
   }
   const prompts = await import("@clack/prompts");
   const answer = await prompts.confirm({ message: `${said} Go on?`, initialValue: false, output: io.stderr });
   if (answer !== true) throw new UsageError("not confirmed: nothing was sent");
+}
+
+/** Refuses a body holding a member the spec does not know, at any depth, before anything is asked or sent. */
+function refuseUnknownMembers(command: MethodCommand, body: unknown): void {
+  const schema = command.operation.tool.inputSchema.properties.body;
+  const unknown = schema ? unknownMembers(schema, body, "--body") : [];
+  if (!unknown.length) return;
+  const { object, known } = unknown[0]!;
+  const more = unknown.length > 5 ? ` and ${unknown.length - 5} more` : "";
+  const named = `${unknown
+    .slice(0, 5)
+    .map((member) => member.at)
+    .join(", ")}${more}`;
+  const takes = known.length ? `${object} takes ${known.join(", ")}` : `${object} takes no member`;
+  throw new UsageError(`${command.method.name}: ${named}: not in the spec (${takes}); nothing was sent`);
 }
 
 /** How the client names its options, as the user gives them. */
@@ -103,8 +130,7 @@ const OPTION_FLAGS: Record<string, string> = {
  */
 function usage(e: unknown, name: (argument: string) => string, method = true): unknown {
   if (!(e instanceof RainbondInputError)) return e;
-  const rule = e.message.slice(`${e.operation}: ${e.argument} `.length);
-  return new UsageError(`${method ? `${e.operation}: ` : ""}${name(e.argument)} ${rule}`);
+  return new UsageError(`${method ? `${e.operation}: ` : ""}${name(e.argument)} ${e.rule}`);
 }
 
 /** Calls a method: its answer, or an iterator's items collected. */
@@ -137,6 +163,7 @@ export async function runMethod(
   if (!token) throw new NoTokenError();
   const values = valuesOf(command, flags, positionals, settings.scopes);
   const body = flags.body === undefined ? undefined : readBody(flags.body, io.stdinText);
+  if (body !== undefined) refuseUnknownMembers(command, body);
   if (flags.all && !command.pager) throw new UsageError(`--all: ${method.name} does not page`);
   if (flags.all && flags.page !== undefined)
     throw new UsageError("--page with --all: --all walks every page from the first");
@@ -149,6 +176,8 @@ export async function runMethod(
     baseUrl: settings.baseUrl,
     token,
     timeoutMs: integer("timeout-ms", flags.timeoutMs),
+    // a call the spec marks never to be replayed (the console's destructive GETs) is sent once whatever --retries:
+    // the client's retry policy (src/core/retry.ts) reads the mark
     retries: integer("retries", flags.retries),
     logger: loggerOn(io.stderr), // its lines begin `[rainbond]`, masked by the client, escaped here
     logLevel: flags.logLevel as LogLevel | undefined,
@@ -162,35 +191,25 @@ export async function runMethod(
   };
   const named = (argument: string) => shownArgument(command, argument, values);
   /** The request the call makes, sending nothing; bad input is refused here, before anything is sent. */
-  const dryRun = async () => {
-    let sent: RecordedRequest | undefined;
-    const fetch = async (url: string | URL | Request, init: RequestInit = {}) => {
-      sent = {
-        method: init.method ?? "GET",
-        url: String(url),
-        headers: init.headers as Record<string, string>,
-        body: init.body as string,
-      };
-      throw new Error("a dry run sends nothing");
-    };
+  const recorded = async () => {
+    const { fetch, recorded } = recorder();
     const client = clientOf({ retries: 0, logLevel: "off", fetch });
     await settle(methodOf(client)(...args)).catch((e) => {
       if (e instanceof RainbondInputError) throw usage(e, named);
     });
-    return sent!;
+    return recorded()!; // the client makes its one request, or refuses the input
   };
-  if (flags.dryRun) return void io.stdout.write(`${curlOf(await dryRun(), { secrets: [token] })}\n`);
+  if (flags.dryRun) return void io.stdout.write(`${curlOf(await recorded(), { secrets: [token] })}\n`);
   if (needsConfirmation(method.effect) && !flags.yes) {
-    // what the call does, for the body it will send (an action's effect)
-    const request = await dryRun();
-    const body = request.body ? JSON.parse(request.body) : undefined;
-    const effect = effectOf(method.effectBy ?? method.effect, body);
-    const { pathname, search } = new URL(request.url);
-    const sent = `${request.method} ${pathname}${search}${body === undefined ? "" : ` ${JSON.stringify(redact(body, [token]))}`}`;
-    if (needsConfirmation(effect)) await confirm(command, sent, effect, io);
+    // what the call does, for the body it will send (an action's effect), shown as it will be sent
+    const request = await recorded();
+    const sent: unknown = request.body ? JSON.parse(request.body) : undefined;
+    const effect = effectOf(method.effectBy ?? method.effect, sent);
+    if (needsConfirmation(effect)) await confirm(command, shownRequest(request, secretsIn([token], sent)), effect, io);
   }
   const client = clientOf();
   const data = redact(await settle(methodOf(client)(...args)).catch((e) => Promise.reject(usage(e, named))), [token]);
+  if (data === undefined) return; // an answer without content: nothing on stdout, whatever --query or --output
   io.stdout.write(await render(await query(data, flags.query), format, layoutOf(io)));
 }
 

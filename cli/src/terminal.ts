@@ -3,18 +3,16 @@
 // terminal acts on or does not show reaches it escaped: C0, DEL and C1 controls (ESC starts OSC 52 clipboard writes,
 // window titles, screen clears and hyperlinks; U+009B is a one-byte CSI), bidi controls (`a\u202Emoc.live\u202C.x`
 // reads as "aevil.com.x"), zero-width and the other default-ignorable characters, the line and paragraph separators,
-// and lone surrogates. Text shows them as `\x1b`, `\u202e`; JSON and YAML as their own escapes of the same data.
+// and lone surrogates (surface/escape.ts says which, for every surface). Text shows them as `\x1b`, `\u202e`; JSON and
+// YAML as their own escapes of the same data.
 import { format } from "node:util";
 import truncatedWidth from "fast-string-truncated-width";
+import { UNSAFE, UNSAFE_BUT_LF, escapeUnsafe } from "../../surface/escape.js";
 
-const UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Default_Ignorable_Code_Point}]/gu;
-/** The same but the line feed (Cc is \0-\x1f and \x7f-\x9f): JSON and YAML write it between members, escaped in strings. */
-const UNSAFE_BUT_LF = /[\0-\x09\x0b-\x1f\x7f-\x9f\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Default_Ignorable_Code_Point}]/gu;
+export { isUnsafe } from "../../surface/escape.js";
+
 const SHORT: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 const hex = (code: number, digits: number) => code.toString(16).padStart(digits, "0");
-
-/** Whether `text` holds a character that a terminal acts on or hides. */
-export const isUnsafe = (text: string) => text.search(UNSAFE) >= 0;
 
 /** One character as text shows it: `\n`, `\x1b`, `\u202e`, `\u{e0001}`. */
 function escapeOne(c: string): string {
@@ -31,8 +29,7 @@ export const escapeText = (text: string) => text.replace(UNSAFE, escapeOne);
 export const escapeLines = (text: string) => text.replace(UNSAFE_BUT_LF, escapeOne);
 
 /** JSON text with every unsafe character in its strings as `\uXXXX` (UTF-16, as JSON spells astral ones): same data. */
-export const escapeJson = (json: string) =>
-  json.replace(UNSAFE_BUT_LF, (c) => [...Array(c.length).keys()].map((i) => `\\u${hex(c.charCodeAt(i), 4)}`).join(""));
+export const escapeJson = (json: string) => escapeUnsafe(json, { keepLineFeeds: true });
 
 /** YAML text whose unsafe characters all stand in double-quoted scalars: each as `\uXXXX` or `\UXXXXXXXX`. */
 export const escapeYamlQuoted = (yaml: string) =>

@@ -1,7 +1,8 @@
 // From what a user typed to the arguments of the client's method, and back from the client's names to the flags in
 // its messages: a flag's text becomes the JSON type its rule in the table asks for, and the client then checks it.
 import { readFileSync } from "node:fs";
-import type { SchemaRule } from "../../src/validate.js";
+import type { SchemaRule } from "../../surface/runtime.js";
+import { isRecord } from "../../surface/runtime.js";
 import type { Input, MethodCommand } from "./table.js";
 
 /** A mistake in how the command was called: one line on stderr, exit code 2. */
@@ -28,9 +29,6 @@ export function fromText(input: Input, text: string | boolean, dates: readonly s
   return text;
 }
 
-/** A shell word: single-quoted unless plain. */
-export const quote = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`);
-
 export const flagOf = (input: Input) => (input.positional ? `<${input.name}>` : `--${input.name}`);
 
 function parseJson(text: string, where: string): unknown {
@@ -53,8 +51,6 @@ export function readBody(text: string, stdin: () => string): unknown {
   }
   return parseJson(content, `--body ${text}`);
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The arguments of the client's method, in its order, from the inputs' values and the body of `--body`. */
 export function argumentsOf(command: MethodCommand, values: ReadonlyMap<Input, unknown>, body: unknown): unknown[] {

@@ -6,19 +6,24 @@ import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import type { LogLevel } from "rainbond-openapi";
 import pkg from "../package.json" with { type: "json" };
 import { createRainbondCore } from "rainbond-openapi/core";
+import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, RETRIED_STATUSES, retryPolicy } from "../../surface/runtime.js";
 import { MIN_BEARER_CHARS, serveHttp } from "./http.js";
 import { MAX_RESULT_CHARS, createServer } from "./server.js";
-import { GROUPS, servedTools, unknownSelection } from "./tools.js";
+import { GROUPS, KEYWORDS, discovers, listedTools, servedOperations, unknownSelection } from "./tools.js";
 
 const HELP = `Usage: rainbond-openapi-mcp --base-url <origin> [options]
 
-An MCP server for a Rainbond console: every operation of its Open API v1 as a tool, read-only by default.
+An MCP server for a Rainbond console: every operation of its Open API v1, read-only by default.
 
   --base-url <origin>   the console's origin, e.g. https://console.example.org:7070 (or RAINBOND_URL)
   --allow-write         serve the tools that change the console too (default: only those that read); or
                         RAINBOND_MCP_ALLOW_WRITE=true, for clients that can only set the environment
-  --tools <list>        serve only these groups or tools, comma-separated (groups: ${GROUPS.join(", ")});
-                        less for an agent to read on every turn
+  --tools <list>        what to list, comma-separated: groups, operations (getComponent) and
+                        default: the first reads, and the discovery tools that find, describe and call
+                          every other operation (without --tools, the default)
+                        discovery: those three tools alone; all: every operation a tool of its own
+                        Without default or discovery, what is named is all that is served.
+${`Groups: ${GROUPS.join(", ")}.`.replace(/(.{1,78})(\s+|$)/g, `${" ".repeat(24)}$1\n`).trimEnd()}
   --trust-agent         run calls that expose, interrupt, remove or cannot undo something (opening, closing
                         or deleting a port, creating a gateway rule) without asking a person first; by default
                         the MCP client asks its user to confirm each such call, and one that cannot ask sends
@@ -29,14 +34,18 @@ An MCP server for a Rainbond console: every operation of its Open API v1 as a to
                         ${MIN_BEARER_CHARS} characters) is the bearer token every MCP client must then send: needed on
                         any other address, and for --allow-write; without it any process of this
                         machine can call the tools
-  --timeout-ms <ms>     time allowed to each request to the console (default 30000)
-  --retries <n>         retries of idempotent requests with no answer or a 408/429/502/503/504 (default 2)
+  --timeout-ms <ms>     time allowed to each attempt of a request to the console (default ${DEFAULT_TIMEOUT_MS})
+  --retries <n>         retries when no answer came or it was ${RETRIED_STATUSES.join("/")}, of requests that may be
+                        sent again (default ${DEFAULT_RETRIES}; see Retries below)
   --log-level <level>   off, error, warn (default), info or debug; log lines go to stderr, masked
   --help                this text
 
 Environment: RAINBOND_TOKEN (required: the console's API token; never a flag), RAINBOND_URL, RAINBOND_MCP_TOKEN,
 RAINBOND_MCP_ALLOW_WRITE (true or false; --allow-write wins over false).
-An answer longer than ${MAX_RESULT_CHARS} characters of JSON is cut, with a note on how to ask for less.`;
+An answer longer than ${MAX_RESULT_CHARS} characters of JSON is cut, with a note on how to ask for less.
+Retries: ${retryPolicy()
+  .replace(/(.{1,110})(\s+|$)/g, "$1\n")
+  .trimEnd()}`;
 
 class UsageError extends Error {}
 
@@ -123,15 +132,18 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
   const tools = values.tools?.split(",").map((name) => name.trim());
   const unknown = unknownSelection({ allowWrite, tools });
   if (unknown.length) {
-    throw new UsageError(`--tools: ${unknown.join(", ")} is no group or tool (groups: ${GROUPS.join(", ")})`);
+    const names = `groups: ${GROUPS.join(", ")}; or ${KEYWORDS.join(", ")}`;
+    throw new UsageError(`--tools: ${unknown.join(", ")} is no group, operation or keyword (${names})`);
   }
   const trustAgent = values["trust-agent"];
   const confirmTimeoutMs = integer("confirm-timeout-ms", values["confirm-timeout-ms"]);
   const identity = { name: pkg.name, version: pkg.version };
   const selection = { allowWrite, tools };
   const makeServer = () => createServer({ core, ...selection, trustAgent, confirmTimeoutMs, secrets, ...identity });
-  const count = servedTools(selection).length;
-  const what = `${count} tools (${allowWrite ? "reading and writing" : "read-only; --allow-write serves the rest"})`;
+  const [listed, served] = [listedTools(selection).length, servedOperations(selection).length];
+  const found = discovers(selection) ? `, ${served - listed} more through the discovery tools` : "";
+  const mode = allowWrite ? "reading and writing" : "read-only; --allow-write serves the rest";
+  const what = `${listed} operations as tools${found} (${mode})`;
   if (values.http === undefined) {
     if (argv.some((arg) => arg.startsWith("--host")))
       throw new UsageError("--host needs --http <port>: it is the address the HTTP server binds");

@@ -3,7 +3,7 @@
 // inputSchema, and how they split into the operation's path, query and body.
 import type { Tool } from "@modelcontextprotocol/server";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
-import type { OperationInput } from "../../src/call.js";
+import type { OperationInput } from "../../surface/runtime.js";
 import { strongest } from "../../surface/effect.js";
 import { unknownMembers, type MemberSchema } from "../../surface/request.js";
 import { table, type TableOperation } from "../../surface/table.js";
@@ -22,32 +22,59 @@ export const entries: ReadonlyMap<string, ToolEntry> = new Map(
   ]),
 );
 
-/** The groups of tools, as --tools names them. */
+/** The groups of tools, as --tools names them: the client's. */
 export const GROUPS: readonly string[] = [...new Set([...entries.values()].map((e) => e.operation.group))].sort();
 
-/** What a server serves: all tools, or those of some groups or names (--tools); those that change the console too. */
+/**
+ * The names --tools takes besides groups and tools: `default`, the tools the spec marks `x-mcp-toolset: default` and
+ * the discovery tools, which reach every other operation served (what a server lists when --tools is not given);
+ * `discovery`, those three tools alone; `all`, every tool listed.
+ */
+export const KEYWORDS = ["default", "discovery", "all"] as const;
+
+/** What a server serves: the tools of some groups, names and keywords (--tools; `default` when absent), and whether
+ * those that change the console too (--allow-write). */
 export interface Selection {
   allowWrite: boolean;
-  /** Groups (`ports`) and tool names (`getComponent`); all tools when absent. */
+  /** Groups (`ports`), tool names (`getComponent`) and KEYWORDS; `["default"]` when absent. */
   tools?: readonly string[];
 }
 
-/** The names of `selection.tools` that are no group nor tool. */
+/** The names of `selection.tools` that are no group, tool nor keyword. */
 export function unknownSelection({ tools = [] }: Selection): string[] {
-  return tools.filter((name) => !GROUPS.includes(name) && !entries.has(name));
+  const known = (name: string) =>
+    GROUPS.includes(name) || entries.has(name) || (KEYWORDS as readonly string[]).includes(name);
+  return tools.filter((name) => !known(name));
 }
 
 /** Whether a tool only reads (served without --allow-write). */
 export const readsOnly = ({ operation }: ToolEntry) => strongest(operation.effect) === "read";
 
-/** The tools a server lists and serves, sorted by name: those that change nothing, or all with --allow-write; of the
- * groups or names of --tools only, when given. */
-export function servedTools({ allowWrite, tools }: Selection): ToolEntry[] {
-  return [...entries.values()].filter(
-    (entry) =>
-      (allowWrite || readsOnly(entry)) &&
-      (!tools || tools.includes(entry.operation.group) || tools.includes(entry.tool.name)),
-  );
+/** The tools of the operations a server lists itself, sorted by name: those the selection names (a group, a name,
+ * `all`, or `default`'s toolset), of those that change nothing unless --allow-write. */
+export function listedTools({ allowWrite, tools = ["default"] }: Selection): ToolEntry[] {
+  const named = ({ tool, operation }: ToolEntry) =>
+    tools.includes("all") ||
+    tools.includes(operation.group) ||
+    tools.includes(tool.name) ||
+    (tools.includes("default") && operation.toolset === "default");
+  return [...entries.values()].filter((entry) => (allowWrite || readsOnly(entry)) && named(entry));
+}
+
+/** Whether a server serves the discovery tools: when the selection names them (`discovery`, or `default`) and some
+ * operation it serves is not listed. */
+export function discovers(selection: Selection): boolean {
+  const { tools = ["default"] } = selection;
+  if (!tools.includes("default") && !tools.includes("discovery")) return false;
+  return listedTools(selection).length < servedOperations(selection).length;
+}
+
+/** The operations a server runs a call of: those it lists, and with the discovery tools every other one, of those that
+ * change nothing unless --allow-write. */
+export function servedOperations(selection: Selection): ToolEntry[] {
+  const { tools = ["default"] } = selection;
+  const all = tools.includes("default") || tools.includes("discovery") || tools.includes("all");
+  return all ? listedTools({ ...selection, tools: ["all"] }) : listedTools(selection);
 }
 
 const validator = new AjvJsonSchemaValidator();
@@ -83,11 +110,12 @@ function field(at: string, root: string): string {
  * Arguments that are not the tool's, named one by one, or undefined. Everything else is the client's to check, with
  * its own messages (`body.port must be a port number from 1 to 65535`), before anything is sent.
  */
-export function unknownArguments(entry: ToolEntry, args: Record<string, unknown>): string | undefined {
-  const unknown = Object.keys(args).filter((name) => !Object.hasOwn(entry.tool.inputSchema.properties, name));
+export function unknownArguments({ name, inputSchema }: Tool, args: Record<string, unknown>): string | undefined {
+  const properties = inputSchema.properties ?? {};
+  const unknown = Object.keys(args).filter((arg) => !Object.hasOwn(properties, arg));
   if (!unknown.length) return undefined;
-  const known = Object.keys(entry.tool.inputSchema.properties).join(", ") || "none";
-  return `${unknown.join(", ")}: not an argument of ${entry.tool.name} (its arguments: ${known})`;
+  const known = Object.keys(properties).join(", ") || "none";
+  return `${unknown.join(", ")}: not an argument of ${name} (its arguments: ${known})`;
 }
 
 /** The members of a body that the spec does not know, named (at most five) with those it does, or undefined: such a

@@ -5,7 +5,12 @@
 import type { AnswerIds, BodyFill, Creates, Fill, SampleRequest } from "../../surface/table.ts";
 import type { Entry, Spec } from "../client-table.ts";
 import { isObject, type Json, type JsonObject } from "../lib/spec.ts";
-import type { OperationDescription } from "./table.ts";
+
+/** What these read of an operation's description (codegen/table.ts makes it): its request, schemas inlined. */
+type Described = {
+  parameters: { name: string; in: string; required: boolean; schema: unknown; example?: unknown }[];
+  body?: { required: boolean; schema: unknown; example?: unknown } | undefined;
+};
 
 const MARK = "x-rainbond-id";
 const NAME = /^[a-z][a-z0-9_]*$/;
@@ -36,7 +41,7 @@ function marks(node: Json, where: string, out: [string, string[]][] = []): [stri
 }
 
 /** The names a request takes: its parameters, and its body's members (an array body's, its items'). */
-function requestNames({ parameters, body }: OperationDescription): string[] {
+function requestNames({ parameters, body }: Described): string[] {
   const schema = body?.schema as JsonObject | undefined;
   const object = isObject(schema?.items) ? schema.items : schema;
   return [...parameters.map((p) => p.name), ...Object.keys(isObject(object?.properties) ? object.properties : {})];
@@ -46,7 +51,7 @@ function requestNames({ parameters, body }: OperationDescription): string[] {
  * Every id, with the path parameters that scope it: each path parameter (those before it in every path that holds it)
  * and each id a mark names (none, where no path holds it). A mark must name something a request takes.
  */
-export function idsOf(spec: Spec, operations: Entry[], descriptions: Map<Entry, OperationDescription>) {
+export function idsOf(spec: Spec, operations: Entry[], descriptions: Map<Entry, Described>) {
   const scopes = new Map<string, string[]>();
   for (const { pathParams } of operations) {
     const names = pathParams.map((p) => p.name);
@@ -97,7 +102,7 @@ export function answerIdsOf(schema: Json | undefined, ids: Record<string, string
 
 /** An operation's request from the spec alone: the ids its required query parameters and body members are, the ends
  * of its time range, and the spec's examples for the rest; `lacks` names what has none of these. */
-export function sampleOf(o: Entry, { parameters, body }: OperationDescription, ids: Record<string, string[]>) {
+export function sampleOf(o: Entry, { parameters, body }: Described, ids: Record<string, string[]>) {
   const lacks: string[] = [];
   const range = o.table.timeRange;
   const fill = (name: string, schema: unknown, example: unknown, where: string): Fill | undefined => {

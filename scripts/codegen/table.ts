@@ -6,8 +6,8 @@
 import { describeEffect, mayDestroy, strongest } from "../../surface/effect.ts";
 import { COMMON_FLAGS, kebab } from "../../surface/flags.ts";
 import type { ClientMethod, Creates, Input, Table, TableOperation, Tool } from "../../surface/table.ts";
-import { describe, type Entry, type Method, type Spec } from "../client-table.ts";
-import { deref, isObject, type Json, type JsonObject } from "../lib/spec.ts";
+import { exampleOf, type Entry, type Method, type Schema, type Spec } from "../client-table.ts";
+import { deref, inlined, isObject, type Json, type JsonObject } from "../lib/spec.ts";
 import { answerIdsOf, createsOf, idsOf, sampleOf } from "./ids.ts";
 
 /** A schema of the spec with every `$ref` replaced by what it points at (its `x-` marks kept). */
@@ -35,6 +35,42 @@ export interface OperationDescription {
     schema?: InlineSchema;
     /** The query parameters of a paged answer's page and page size. */
     paging?: { page: string; pageSize: string };
+  };
+}
+
+/** An operation's request and answer by the spec's names, schemas inlined: what surfaces that work by those read. */
+function describe(spec: Spec, o: Entry): OperationDescription {
+  const schema = (node: Schema) => inlined(spec, node as Json) as InlineSchema;
+  const example = (node: Schema, given?: Json) => {
+    const value = exampleOf(spec, node, given ?? deref(spec, node).example);
+    return value === undefined ? {} : { example: value };
+  };
+  const parameters = [...o.pathParams, ...o.queryParams].map((p) => ({
+    name: p.name,
+    in: p.in as "path" | "query",
+    required: p.required === true,
+    ...("option" in p && { option: p.option as string }),
+    ...(p.description && { description: p.description }),
+    schema: schema(p.schema),
+    ...example(p.schema, p.example),
+  }));
+  const { body, requestBody, paging } = o;
+  const param = (option: string) => o.table.options[option]!;
+  return {
+    ...(o.op.description && { description: o.op.description }),
+    parameters,
+    ...(body && {
+      body: {
+        required: requestBody!.required === true,
+        ...(requestBody!.description && { description: requestBody!.description }),
+        schema: schema(body.schema),
+        ...example(body.schema, body.example),
+      },
+    }),
+    answer: {
+      ...(o.response && { schema: schema(o.response) }),
+      ...(paging && { paging: { page: param(paging.page), pageSize: param(paging.pageSize) } }),
+    },
   };
 }
 
@@ -113,7 +149,8 @@ function inputsOf(spec: Spec, entry: Method["entry"], o: Entry, flags: Map<strin
         const rule = operation.query[param]!;
         const client = `${arg.name}.${option}`;
         inputs.push({
-          name: name(kebab(param), "param"),
+          // the parameter's name, or the client's option where that name is no word a shell takes as it is (`match[]`)
+          name: name(kebab(/^[\w-]+$/.test(param) ? param : option), "param"),
           positional: false,
           kind: "option",
           spec: param,
@@ -194,14 +231,25 @@ const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `
 const input = ({ description, schema }: { description?: string; schema: InlineSchema }) =>
   clean({ ...(description && { description }), ...schema } as JsonObject, "input");
 
+/** The MCP toolset the spec puts an operation in (`x-mcp-toolset`): `default`, the tools an MCP server lists unless
+ * told otherwise; none for the others, which its groups and its discovery tools reach. */
+function toolsetOf(o: Entry): TableOperation["toolset"] {
+  const mark = o.op["x-mcp-toolset"];
+  if (mark === undefined || mark === "default") return mark;
+  const where = `${o.table.method} ${o.table.path} (${o.table.id})`;
+  throw new Error(`${where}: x-mcp-toolset is \`default\` or absent (see docs/editing-the-spec.md)`);
+}
+
 /** What an operation's entry takes from the whole walk: the ids, and what it creates. */
 type Across = { ids: Record<string, string[]>; creates?: Creates | undefined };
 
-/** An operation's entry of the table: its request line, effect, origin, ids, and its MCP tool. */
+/** An operation's entry of the table: its request line, effect, origin, toolset, ids, and its MCP tool. */
 function operationOf(o: Entry, description: OperationDescription, { ids, creates }: Across): TableOperation {
   const { id: name, name: method, method: http, path } = o.table;
+  const toolset = toolsetOf(o);
   // Arguments are named as the spec names them; a query parameter named like a path parameter (the source declares
-  // some ids in both) is not an argument of its own: the path's value is the one used.
+  // some ids in both, the console's deleteAppImportDir requires one) is not an argument of its own: the path's value
+  // is sent in the query too.
   const pathParams = description.parameters.filter((p) => p.in === "path");
   const queryParams = description.parameters.filter(
     (p) => p.in === "query" && !pathParams.some((q) => q.name === p.name),
@@ -247,10 +295,11 @@ function operationOf(o: Entry, description: OperationDescription, { ids, creates
     effect: o.effect,
     idempotent: o.idempotent,
     source: o.origin ? "console" : "document",
+    ...(toolset && { toolset }),
     ...(o.origin?.defect && { defect: o.origin.defect }),
     ...(o.origin?.findings && { findings: o.origin.findings }),
     pathParams: pathParams.map((p) => p.name),
-    queryParams: queryParams.map((p) => p.name),
+    queryParams: description.parameters.filter((p) => p.in === "query").map((p) => p.name),
     wrapped,
     ...(description.answer.paging && { paging: description.answer.paging }),
     sample: sampleOf(o, description, ids),

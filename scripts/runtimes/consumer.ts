@@ -11,7 +11,7 @@ import type { AddPortInput, AppsApi, AppScope, Body, CallOptions, ClientOptions,
 import type { ComponentsApi, ComponentScope, GatewayApi, Logger, LogLevel, MonitorApi } from "rainbond-openapi";
 import type { OperationData, OperationInput, operations, paths, Port, PortProtocol, PortsApi } from "rainbond-openapi";
 import type { RainbondClient, RainbondCore, RainbondGroups, RainbondPromise, RegionsApi } from "rainbond-openapi";
-import type { RainbondErrorReason, RegionScope } from "rainbond-openapi";
+import type { InputRule, RainbondErrorReason, RegionScope } from "rainbond-openapi";
 import type { RequestInfo, RetryDelay, Sample, ServiceBaseInfo, TeamsApi, WithResponse } from "rainbond-openapi";
 
 const logger: Logger = console;
@@ -71,8 +71,10 @@ export async function use(): Promise<string[]> {
     else if (err instanceof RainbondResponseError) lines.push(err.excerpt);
     else if (err instanceof RainbondTimeoutError || err instanceof RainbondConnectionError) lines.push(err.path);
     else if (err instanceof RainbondAbortError) lines.push(err.message);
-    else if (err instanceof RainbondInputError) lines.push(`${err.operation} ${err.argument}`);
-    else if (err instanceof RainbondError) lines.push(err.name);
+    else if (err instanceof RainbondInputError) {
+      const keyword: InputRule = err.keyword;
+      lines.push(`${err.operation} ${err.argument} ${keyword} ${err.rule}`);
+    } else if (err instanceof RainbondError) lines.push(err.name);
   }
   return lines;
 }
@@ -85,6 +87,6 @@ export function refusedByTheTypes(): void {
   // @ts-expect-error "ftp" is not a port protocol
   const protocol: PortProtocol = "ftp";
   // @ts-expect-error an input error has no HTTP status
-  void new RainbondInputError("ports.add", "body.port", "is out of range").status;
+  void new RainbondInputError("ports.add", "body.port", "is out of range", "maximum").status;
   void protocol;
 }

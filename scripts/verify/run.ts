@@ -52,8 +52,7 @@ async function preflight({ baseUrl, token }: VerifyOptions, first: TableOperatio
     core = createRainbondCore({ baseUrl, token, retries: 0, logLevel: "off" });
   } catch (err) {
     if (!(err instanceof RainbondInputError)) throw err;
-    const rule = err.message.slice(`${err.operation}: ${err.argument} `.length);
-    throw new Error(`${err.argument === "token" ? "RAINBOND_TOKEN" : "--base-url"} ${rule}`);
+    throw new Error(`${err.argument === "token" ? "RAINBOND_TOKEN" : "--base-url"} ${err.rule}`);
   }
   if (!first) return;
   try {

@@ -9,28 +9,34 @@ import { needsConfirmation } from "../../surface/effect.ts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { exampleOf as example } from "../../cli/src/help.ts";
 import { commandsByGroup } from "../../cli/src/table.ts";
-import { readMethods } from "../../scripts/lib/methods.ts";
+import { kebab } from "../../surface/flags.ts";
+import { readMethods, readTable } from "../../scripts/lib/methods.ts";
 import { startFaultServer, type FaultServer } from "../faults/server.js";
+import { root } from "../helpers/readme.js";
 import { bin, configDir, rainbond } from "./helpers.js";
 
 // every method but an iterator, which is its list's --all
 const methods = readMethods().filter((m) => m.kind !== "paging");
-const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+// a group's command is its name in kebab-case, as a method's is: `app-models` for the client's appModels
 const groups = [...new Set(methods.map((m) => m.group))];
+const operations = readTable().operations;
 
 describe("--help", () => {
   test("rainbond --help lists every group, the profiles and completion, and the exit codes", async () => {
     const ran = await rainbond(["--help"]);
     expect([ran.code, ran.stderr]).toEqual([0, ""]);
     expect(ran.stdout).toMatch(/^Usage: rainbond /);
-    for (const name of [...groups, "profile", "completion"]) expect(ran.stdout).toMatch(new RegExp(`\\n  ${name}\\b`));
+    for (const name of [...groups.map(kebab), "profile", "completion"])
+      expect(ran.stdout).toMatch(new RegExp(`\\n  ${name}\\b`));
     expect(ran.stdout).toMatch(/Exit codes: 0 done, 2 usage or input, 3 auth, 4 not found, 5 conflict, 6 console/);
   });
 
-  test.each(groups)("rainbond %s --help lists its methods with their summaries", async (group) => {
-    const ran = await rainbond([group, "--help"]);
+  test.each(groups)("rainbond <%s> --help lists its methods with their summaries", async (group) => {
+    const ran = await rainbond([kebab(group), "--help"]);
     expect(ran.code).toBe(0);
     const text = ran.stdout.replace(/\s+/g, " ");
+    // the client's name of the group, where the command's differs
+    if (kebab(group) !== group) expect(text).toContain(`${group} in the client: `);
     for (const method of methods.filter((m) => m.group === group)) {
       expect(ran.stdout).toContain(`  ${kebab(method.method)} `);
       expect(text).toContain(method.summary.replace(/\.?$/, "."));
@@ -39,7 +45,7 @@ describe("--help", () => {
 
   describe.each(methods)("rainbond $group $method --help", (method) => {
     test("gives the spec's text, the operation, every parameter as a flag or argument, and an example", async () => {
-      const ran = await rainbond([method.group, kebab(method.method), "--help"]);
+      const ran = await rainbond([kebab(method.group), kebab(method.method), "--help"]);
       expect([ran.code, ran.stderr]).toEqual([0, ""]);
       const text = ran.stdout.replace(/\s+/g, " ");
       expect(text).toContain(method.summary.replace(/\.?$/, "."));
@@ -47,7 +53,6 @@ describe("--help", () => {
       // a shortcut takes only the body members of its argument; the others it fixes
       const taken = method.args.flatMap((a) => [a.member ?? a.members ?? []].flat().map((m) => `body.${m}`));
       for (const [name, doc] of Object.entries(method.docs)) {
-        if (name === "body.market_access_key") continue; // secret: no flag, named below
         if (name === "page" && method.kind === "paging") continue; // the iterator sets it
         if (method.kind === "shortcut" && name.startsWith("body.") && !taken.includes(name)) continue;
         expect(text).toContain(doc.replace(/\s+/g, " ").slice(0, 40));
@@ -55,23 +60,56 @@ describe("--help", () => {
       // the example the mock test runs (test/cli/mock.test.ts)
       const { line, stdin } = example(
         commandsByGroup()
-          .get(method.group)!
+          .get(kebab(method.group))!
           .find((c) => c.method.name === method.name)!,
       );
       expect(ran.stdout).toContain(`\nExample:\n  $ ${stdin ? `echo '${stdin}' | ` : ""}${line}\n`);
-      expect(line).toMatch(new RegExp(`^rainbond ${method.group} ${kebab(method.method)}\\b`));
+      expect(line).toMatch(new RegExp(`^rainbond ${kebab(method.group)} ${kebab(method.method)}\\b`));
       expect(ran.stdout.includes("--yes")).toBe(needsConfirmation(method.effect));
+      // where it departs from what a caller expects: no content, a defect of this console, a GET that changes it
+      const operation = operations[method.operationId]!;
+      const noContent = "Answers without content: prints nothing on stdout (exit code 0).";
+      expect(text.includes(noContent)).toBe(method.returns === "void");
+      expect(text.includes("Fails on this console whatever the request")).toBe(operation.defect !== undefined);
+      if (operation.defect) expect(text).toContain(operation.defect.replace(/\s+/g, " ").slice(0, 60));
+      const getThatChanges = !operation.idempotent && method.http.startsWith("GET ");
+      expect(text.includes("A GET that changes the console: sent once, never retried.")).toBe(getThatChanges);
     });
   });
 
   test("an iterator is no command of its own: its list's --all walks the pages, and its help speaks the CLI's words", async () => {
     const pagers = readMethods().filter((m) => m.kind === "paging");
-    expect(pagers.map((m) => m.name)).toEqual(["regions.iterateForTeam"]);
-    const group = await rainbond(["regions", "--help"]);
-    expect(group.stdout).not.toContain("iterate-for-team");
-    const list = await rainbond(["regions", "list-for-team", "--help"]);
-    expect(list.stdout).toMatch(/--all\s+walk every page; prints the items/);
-    expect(list.stdout).not.toMatch(/Rainbond\w*Error|iterateForTeam/);
+    expect(pagers.length).toBeGreaterThan(0);
+    for (const pager of pagers) {
+      const list = methods.find((m) => m.pager === pager.name)!;
+      const group = await rainbond([kebab(pager.group), "--help"]);
+      expect(group.stdout).not.toContain(kebab(pager.method));
+      const help = await rainbond([kebab(list.group), kebab(list.method), "--help"]);
+      expect(help.stdout).toMatch(/--all\s+walk every page; prints the items/);
+      expect(help.stdout).not.toMatch(new RegExp(`Rainbond\\w*Error|${pager.method}`));
+    }
+  });
+
+  test("a group named as the client names it is refused with the command's name suggested", async () => {
+    const ran = await rainbond(["appModels", "save"]);
+    expect([ran.code, ran.stdout, ran.stderr]).toEqual([
+      2,
+      "",
+      "rainbond: unknown command 'appModels'; did you mean app-models?\n",
+    ]);
+  });
+
+  test("rainbond's own options come before a group: a method's --version is the method's query parameter", async () => {
+    expect((await rainbond(["--version"])).stdout).toBe(
+      `${JSON.parse(readFileSync(join(root, "cli/package.json"), "utf8")).version}\n`,
+    );
+    const app = ["--team", "q8k2mz5d", "--region", "rainbond", "--app", "12"];
+    const chart = ["--repo-name", "bitnami", "--chart-name", "nginx", "--version", "15.0.0", "--dry-run"];
+    const ran = await rainbond(["apps", "check-helm-chart", ...app, ...chart], {
+      env: { RAINBOND_URL: "http://127.0.0.1:9" },
+    });
+    expect([ran.code, ran.stderr]).toEqual([0, ""]);
+    expect(ran.stdout).toMatch(/\/helm_chart\?repo_name=bitnami&chart_name=nginx&version=15\.0\.0' /);
   });
 
   test("--query names its JMESPath dialect", async () => {
@@ -81,13 +119,27 @@ describe("--help", () => {
     );
   });
 
-  test("a secret body member has no flag: its help says to give it in --body", async () => {
-    const ran = await rainbond(["apps", "install", "--help"]);
-    expect(ran.stdout).not.toMatch(/--market-access-key/);
-    expect(ran.stdout).toContain(
-      "market_access_key: secret, so no flag: give it in --body (@file.json or - for stdin).",
-    );
-  });
+  const secretOnes = methods.filter((m) => m.inputs.some((i) => i.secret));
+  test.each(secretOnes.map((m) => [m.name, m] as const))(
+    "%s: a secret body member has no flag; the help names it, with its text, and its example pipes it to --body -",
+    async (_, method) => {
+      const ran = await rainbond([kebab(method.group), kebab(method.method), "--help"]);
+      const text = ran.stdout.replace(/\s+/g, " ");
+      expect(text).toContain(
+        "Secret members: no flag, as a flag shows in process lists and shell history. Give them in --body, from a " +
+          "file (@file.json) or standard input (-):",
+      );
+      for (const input of method.inputs.filter((i) => i.secret)) {
+        expect(ran.stdout).not.toMatch(new RegExp(`--${input.name}\\b`));
+        const member = input.spec.slice("body.".length);
+        expect(text).toContain(`${member}: ${method.docs[input.spec]!.replace(/\s+/g, " ").slice(0, 30)}`);
+      }
+      const { line, stdin } = example(
+        [...commandsByGroup().values()].flat().find((c) => c.method.name === method.name)!,
+      );
+      if (stdin) expect(line).toMatch(/ --body -( |$)/);
+    },
+  );
 
   test("an unknown flag or command: one line starting rainbond:, naming the command, with a suggestion (exit 2)", async () => {
     const typo = await rainbond(["regions", "list-for-team", "--pagesize", "5"]);
@@ -130,7 +182,7 @@ describe("completion", () => {
   test("rainbond complete -- suggests groups, methods, flags and their values from the table", async () => {
     const lines = async (...args: string[]) => (await rainbond(["complete", "--", ...args])).stdout.split("\n");
     expect(await lines("")).toEqual(
-      expect.arrayContaining(groups.map((g) => expect.stringMatching(new RegExp(`^${g}\\b`)))),
+      expect.arrayContaining(groups.map((g) => expect.stringMatching(new RegExp(`^${kebab(g)}\t`)))),
     );
     expect(await lines("ports", "")).toContain("open-outer\tEnables external service on a port.");
     expect(await lines("regions", "list-for-team", "--pa")).toEqual(

@@ -3,33 +3,20 @@
 // method that nobody confirmed sends nothing; and the token in no output, --dry-run and debug logs included. Against
 // the fault server of test/faults/ and the console stand-in of test/verify/ (loopback servers of our own).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { answer, startFaultServer, type Answer, type FaultServer } from "../faults/server.js";
+import { answer, type Answer, type FaultServer } from "../faults/server.js";
 import { KEY_FILE, REGION_TOKEN, TOKEN, ids, startConsoleStandIn, type ConsoleStandIn } from "../console/stand-in.js";
-import { rainbond, type Ran } from "./helpers.js";
+import { rainbond, withFaultServer, type Ran } from "./helpers.js";
 
 const token = "tok-CLI-FAULT-91b3e6d0";
 const component = ["--team", "q8k2mz5d", "--region", "rainbond", "--app", "12", "--component", "gr3f9c2a"];
 const base = "/openapi/v1/teams/q8k2mz5d/regions/rainbond/apps/12/services/gr3f9c2a";
+const against = withFaultServer(token);
 let fault: FaultServer;
-const outputs: Ran[] = [];
+beforeAll(() => void (fault = against.server()));
 
-beforeAll(async () => {
-  fault = await startFaultServer();
-});
-afterAll(async () => {
-  await fault?.close();
-  for (const ran of outputs) expect(`${ran.stdout}${ran.stderr}`).not.toContain(token);
-});
-
-/** Runs against the fault server with the token, `--retries 0` unless given; remembers the output for the token check. */
-async function run(args: string[], env: Record<string, string> = {}, input = ""): Promise<Ran> {
-  const retries = args.includes("--retries") ? [] : ["--retries", "0"];
-  const ran = await rainbond([...args, ...retries], {
-    env: { RAINBOND_URL: fault.url, RAINBOND_TOKEN: token, ...env },
-    input,
-  });
-  outputs.push(ran);
-  return ran;
+/** Runs against the fault server with the token, `--retries 0` unless given. */
+function run(args: string[], env: Record<string, string> = {}, input = ""): Promise<Ran> {
+  return against.run(args.includes("--retries") ? args : [...args, "--retries", "0"], { env, input });
 }
 
 describe("exit codes by class of failure", () => {
@@ -168,8 +155,9 @@ describe("calls a person confirms", () => {
     const ran = await run(["ports", "delete", ...component, "8080"]);
     expect([ran.code, ran.stdout]).toEqual([2, ""]);
     expect(ran.stderr).toBe(
-      `rainbond: ports delete: Delete a port of a component: DELETE ${base}/ports/8080. It removes or overwrites ` +
-        "this for good: it cannot be undone. Pass --yes to go on (there is no terminal to ask on); nothing was sent\n",
+      `rainbond: ports delete: Delete a port of a component: DELETE ${fault.url}${base}/ports/8080. It removes or ` +
+        "overwrites this for good: it cannot be undone. Pass --yes to go on (there is no terminal to ask on); nothing " +
+        "was sent\n",
     );
     const bad = await run(["ports", "open-outer", ...component, "0"]); // a shortcut of ports.update: the client names that
     expect(bad.stderr).toMatch(/^rainbond: ports\.update: <port> must be a port number from 1 to 65535 \(got 0\)\n$/);
@@ -184,7 +172,8 @@ describe("calls a person confirms", () => {
     fault.reset();
     const open = await run(["ports", "open-outer", ...component, "8080"]);
     expect(open.stderr).toBe(
-      `rainbond: ports open-outer: Enables external service on a port: PUT ${base}/ports/8080 {"action":"open_outer"}. ` +
+      `rainbond: ports open-outer: Enables external service on a port: PUT ${fault.url}${base}/ports/8080 ` +
+        '{"action":"open_outer"}. ' +
         "It opens this to the outside network (another call can close it again). Pass --yes to go on (there is no " +
         "terminal to ask on); nothing was sent\n",
     );

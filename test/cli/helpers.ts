@@ -4,6 +4,8 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterAll, beforeAll, expect } from "vitest";
+import { startFaultServer, type FaultServer } from "../faults/server.js";
 import { root } from "../helpers/readme.js";
 
 export const bin = join(root, "cli/dist/cli.js");
@@ -74,4 +76,29 @@ export function words(line: string): string[] {
       (_, quoted: string | undefined, escaped: string | undefined) => quoted ?? escaped!,
     ),
   );
+}
+
+/**
+ * The bin against the fault server of test/faults/ (a loopback server of our own), for the test file that calls it:
+ * started before its tests, closed after them. `run` calls the bin with `token` for that server (and `env`)
+ * and keeps its output: none may hold the token.
+ */
+export function withFaultServer(token: string) {
+  let fault: FaultServer | undefined;
+  const outputs: Ran[] = [];
+  beforeAll(async () => {
+    fault = await startFaultServer();
+  });
+  afterAll(async () => {
+    await fault?.close();
+    for (const ran of outputs) expect(`${ran.stdout}${ran.stderr}`).not.toContain(token);
+  });
+  return {
+    server: () => fault!,
+    async run(args: string[], { env = {}, input = "" }: RunOptions = {}): Promise<Ran> {
+      const ran = await rainbond(args, { env: { RAINBOND_URL: fault!.url, RAINBOND_TOKEN: token, ...env }, input });
+      outputs.push(ran);
+      return ran;
+    },
+  };
 }

@@ -11,28 +11,49 @@ import { rainbond, words } from "./helpers.js";
 
 const token = "tok-CLI-MOCK-4e7a19c2";
 const methods = readMethods().filter((m) => m.kind !== "paging"); // an iterator is its list's --all
+const commandOf = (method: (typeof methods)[number]) =>
+  [...commandsByGroup().values()].flat().find((c) => c.method.name === method.name)!;
 let env: Record<string, string>;
 
 beforeAll(() => {
   env = { RAINBOND_URL: inject("prismUrl"), RAINBOND_TOKEN: token };
 });
 
-describe.each(methods)("rainbond $group $method", (method) => {
+/**
+ * Prism 5 cannot match a query parameter whose name needs percent-encoding (`match[]`), so it refuses every request of
+ * such an operation (test/operations.test.ts): its example is checked by the request it would send.
+ */
+const prismCannotMatch = (method: (typeof methods)[number]) =>
+  method.inputs.some((input) => input.kind === "option" && /[^\w.~-]/.test(input.spec));
+
+describe.each(methods.filter((m) => !prismCannotMatch(m)))("rainbond $group $method", (method) => {
   test("its help's example prints what the client's method returns, and nothing else", async () => {
     // the example as --help prints it (test/cli/commands.test.ts runs every --help)
-    const command = commandsByGroup()
-      .get(method.group)!
-      .find((c) => c.method.name === method.name)!;
-    const { line, stdin } = example(command);
+    const { line, stdin } = example(commandOf(method));
     const [, ...args] = words(line);
     const ran = await rainbond(args, { env, input: stdin ?? "" });
     expect(ran.stderr).toBe("");
     expect(ran.code).toBe(0);
     const client = createRainbondClient({ baseUrl: inject("prismUrl"), token, logLevel: "off" });
-    expect(JSON.parse(ran.stdout)).toEqual(redact(await callMethod(client, method), [token]));
+    const returned = redact(await callMethod(client, method), [token]);
+    // an answer without content: nothing on stdout, as the client's method returns nothing
+    if (returned === undefined) expect([method.returns, ran.stdout]).toEqual(["void", ""]);
+    else expect(JSON.parse(ran.stdout)).toEqual(returned);
     expect(ran.stdout).not.toContain(token);
   });
 });
+
+test.each(methods.filter(prismCannotMatch).map((m) => [m.name, m] as const))(
+  "%s: its help's example sends every required query parameter by the spec's name (Prism cannot match them)",
+  async (_, method) => {
+    const [, ...args] = words(example(commandOf(method)).line);
+    const ran = await rainbond([...args, "--dry-run"], { env });
+    expect([ran.code, ran.stderr]).toEqual([0, ""]);
+    const url = new URL(/^curl '?([^' ]+)/.exec(ran.stdout)![1]!);
+    for (const input of method.inputs.filter((i) => i.kind === "option" && i.required))
+      expect(url.searchParams.has(input.spec), input.spec).toBe(true);
+  },
+);
 
 describe("output", () => {
   const ports = [

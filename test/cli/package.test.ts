@@ -53,6 +53,12 @@ test("the command line's package depends on nothing; its bin imports only Node's
   }
 });
 
+test("the bin holds of the table what the command line reads: the methods, not the MCP tools' schemas", () => {
+  const code = readFileSync(bin, "utf8");
+  expect(code).toContain(json("generated/table.json").methods[0].summary);
+  for (const absent of ["outputSchema", "readOnlyHint", "openWorldHint"]) expect(code).not.toContain(absent);
+});
+
 test("every package npm ci installs accepts Node 20 (the README's runtime): npm prints no EBADENGINE", () => {
   // semver is npm's own range check, installed with the tools
   const semver = createRequire(import.meta.url)("semver") as { satisfies: (version: string, range: string) => boolean };

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { writeProfiles } from "../../cli/src/settings.ts";
+import { readMethods } from "../../scripts/lib/methods.ts";
 import { startFaultServer, type FaultServer } from "../faults/server.js";
 import { configDir, rainbond, type Ran } from "./helpers.js";
 
@@ -146,6 +147,49 @@ describe("profile add checks each value when it is saved", () => {
     });
     expect(ran.code).toBe(0);
     expect(JSON.parse(readFileSync(join(folder, "profiles.json"), "utf8")).profiles.p).toMatchObject({ app: "12" });
+  });
+});
+
+describe("the ids a profile keeps", () => {
+  test("are the table's scope flags; the other path ids (a user, a certificate, an event, a rule) are arguments", async () => {
+    const help = (await rainbond(["profile", "add", "--help"])).stdout;
+    const scopes = [...help.matchAll(/^ {2}--(\w+) <id> +the default --\1$/gm)].map((m) => m[1]);
+    expect(scopes).toEqual(["team", "region", "app", "component"]);
+    const ids = readMethods().flatMap((m) => m.inputs.filter((i) => i.kind === "path" || i.kind === "scope"));
+    for (const input of ids) expect(input.kind === "scope", input.spec).toBe(!input.positional);
+    for (const spec of ["user_id", "certificate_id", "event_id", "rule_id"])
+      expect(ids.filter((i) => i.spec === spec).every((i) => i.positional)).toBe(true);
+  });
+
+  test("are not taken for the id naming what a destructive call removes: it must be typed", async () => {
+    const folder = configDir();
+    const flags = ["--team", "q8k2mz5d", "--region", "rainbond", "--app", "12", "--component", "gr3f9c2a"];
+    const env = { RAINBOND_CONFIG_DIR: folder };
+    await rainbond(["profile", "add", "p", "--base-url", prod.url, ...flags], { env, input: PROD_TOKEN });
+    const before = prod.requests.length;
+    const cases = [
+      [["teams", "delete", "--yes"], "teams.delete: --team must be typed"],
+      [["apps", "delete", "--yes"], "apps.delete: --app must be typed"],
+      [["components", "delete", "--yes"], "components.delete: --component must be typed"],
+    ] as const;
+    for (const [args, message] of cases) {
+      const ran = await rainbond([...args], { env });
+      expect([ran.code, ran.stdout]).toEqual([2, ""]);
+      expect(ran.stderr).toMatch(
+        new RegExp(`^rainbond: ${message.replace(/\./g, "\\.")}: it names what the call removes`),
+      );
+      expect(ran.stderr).toContain("neither RAINBOND_");
+    }
+    const fromEnv = await rainbond(["apps", "delete", "--yes"], { env: { ...env, RAINBOND_APP: "13" } });
+    expect(fromEnv.stderr).toMatch(/^rainbond: apps\.delete: --app must be typed/);
+    expect(prod.requests.length).toBe(before);
+    // the other ids of the same call still come from the profile
+    const typed = await rainbond(["apps", "delete", "--app", "12", "--yes"], { env });
+    expect(typed.code).toBe(0);
+    expect(prod.requests.at(-1)).toMatchObject({
+      method: "DELETE",
+      pathname: "/openapi/v1/teams/q8k2mz5d/regions/rainbond/apps/12",
+    });
   });
 });
 

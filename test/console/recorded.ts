@@ -4,7 +4,7 @@
 // second measurement, of all 101 operations (fixtures/whole-v1), in the same terms.
 import { readFileSync } from "node:fs";
 import { operations, type OperationId } from "../../generated/operations.ts";
-import type { OperationSpec } from "../../src/prepare.ts";
+import type { OperationSpec } from "../../src/core/table.ts";
 import { operationOfRequest } from "../helpers/spec.js";
 
 export interface Exchange {

@@ -13,7 +13,7 @@ import { startValidator, validatorSpec, type Validator } from "../../scripts/ver
 import { operations, type OperationId } from "../../generated/operations.ts";
 import { RainbondInputError, createRainbondCore } from "../../src/core.js";
 import { requestOperation } from "../../src/operations.js";
-import type { OperationSpec } from "../../src/prepare.ts";
+import type { OperationSpec } from "../../src/core/table.ts";
 import { table } from "../../surface/table.ts";
 
 const fixtures = new URL("fixtures/whole-v1/", import.meta.url);

@@ -1,9 +1,9 @@
 // Secrets the console echoes where no body is: in the reason phrase of its status line, in `x-request-id`, and in a
 // page that is not JSON just past the excerpt's scan window or HTML-escaped. Each is masked by the client's one
-// masking (src/redact.ts) in the error's message, String(), util.inspect, JSON and in every log line.
+// masking (src/core/redact.ts) in the error's message, String(), util.inspect, JSON and in every log line.
 import { describe, expect, it } from "vitest";
-import { RainbondAuthError, RainbondNotFoundError, RainbondServerError } from "../../src/index.js";
-import { EXCERPT_SCAN, excerpt } from "../../src/redact.js";
+import { RainbondAuthError, RainbondNotFoundError, RainbondServerError, excerpt } from "../../src/index.js";
+import { EXCERPT_SCAN } from "../../src/core/redact.js";
 import { TOKEN, app, component, expectNoSecrets, faultClient, installBodyWith, paths, rejection } from "./helpers.js";
 import { answer, renderings, useFaultServer, type Answer } from "./server.js";
 

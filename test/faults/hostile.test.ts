@@ -12,8 +12,9 @@ import {
   RainbondServerError,
   RainbondTimeoutError,
   createRainbondClient,
+  excerpt,
 } from "../../src/index.js";
-import { EXCERPT_SCAN, excerpt } from "../../src/redact.js";
+import { EXCERPT_SCAN } from "../../src/core/redact.js";
 import { TOKEN, app, installBodyWith, component, expectNoSecrets, faultClient, paths, rejection } from "./helpers.js";
 import { answer, recordingLogger, useFaultServer } from "./server.js";
 

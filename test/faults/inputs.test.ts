@@ -2,8 +2,8 @@
 // reaches it: integers past 2^53, BigInts and cycles in a body, a body whose toJSON sends something else than was
 // checked. Each is a RainbondInputError before anything is sent, and never retried.
 import { describe, expect, it } from "vitest";
-import { RainbondInputError } from "../../src/index.js";
-import { app, component, faultClient, paths, rejection } from "./helpers.js";
+import { RainbondInputError, type RainbondClient as Client } from "../../src/index.js";
+import { app, component, faultClient, paths, region, rejection } from "./helpers.js";
 import { answer, useFaultServer } from "./server.js";
 
 const server = useFaultServer();
@@ -67,5 +67,93 @@ describe("bodies that are not JSON data", () => {
       port_alias: "WEB",
       is_inner_service: false,
     });
+  });
+});
+
+describe("what an input error carries: the argument, the rule in words and its keyword", () => {
+  const now = 1_763_000_000;
+  const at = { ...app, serviceId: "gr3f9c2a" };
+  it.each([
+    [
+      "components.get",
+      "component.serviceId",
+      "required",
+      /^is required$/,
+      (c: Client) => c.components.get(app as never),
+    ],
+    [
+      "components.get",
+      "component.appId",
+      "type",
+      /^must be an integer \(got "12"\)$/,
+      (c: Client) => c.components.get({ ...at, appId: "12" as never }),
+    ],
+    [
+      "ports.add",
+      "body.protocol",
+      "enum",
+      /^must be one of "tcp", .* \(got "ftp"\)$/,
+      (c: Client) => c.ports.add(at, { port: 8080, protocol: "ftp" as never }),
+    ],
+    [
+      "ports.add",
+      "body.port",
+      "pattern",
+      /^must be a port number from 1 to 65535 \(got 70000\)$/,
+      (c: Client) => c.ports.add(at, { port: 70_000, protocol: "http" }),
+    ],
+    [
+      "apps.list",
+      "options.bogus",
+      "unknown",
+      /^is not an option of this method$/,
+      (c: Client) => c.apps.list(region, { bogus: 1 } as never),
+    ],
+    ["teams.resources", "list", "json", /^must be JSON data/, (c: Client) => c.teams.resources([{ n: 1n }] as never)],
+    [
+      "monitor.queryRange",
+      "options.start",
+      "timeRange",
+      /^must be before options\.end/,
+      (c: Client) => c.monitor.queryRange(app, { start: now, end: now - 60 }),
+    ],
+    [
+      "monitor.queryRange",
+      "options.end",
+      "maximum",
+      /^looks like milliseconds/,
+      (c: Client) => c.monitor.queryRange(app, { start: now - 60, end: now * 1000 }),
+    ],
+    [
+      "regions.iterateForTeam",
+      "options.page",
+      "fixed",
+      /^is set by the iterator$/,
+      (c: Client) => c.regions.iterateForTeam("q8k2mz5d", { page: 2 } as never).next(),
+    ],
+  ] as const)("%s: %s breaks %s", async (operation, argument, keyword, rule, call) => {
+    const { client } = faultClient(server.url);
+    const err = await rejection(call(client));
+    expect(err).toBeInstanceOf(RainbondInputError);
+    expect(err).toMatchObject({ operation, argument, keyword, rule: expect.stringMatching(rule) });
+    const { rule: words } = err as RainbondInputError;
+    expect((err as Error).message).toBe(`${operation}: ${argument} ${words}`);
+  });
+
+  it("so do the client's own options: a baseUrl that is no origin (format), a header fetch sets (fixed)", () => {
+    const make = (options: object) => () => faultClient(server.url, options);
+    expect(make({ baseUrl: "ftp://host" })).toThrow(
+      expect.objectContaining({
+        argument: "baseUrl",
+        keyword: "format",
+        rule: expect.stringMatching(/^must be an http/),
+      }),
+    );
+    expect(make({ headers: { Authorization: "x" } })).toThrow(
+      expect.objectContaining({ argument: 'headers["Authorization"]', keyword: "fixed" }),
+    );
+    expect(make({ retries: 11 })).toThrow(
+      expect.objectContaining({ argument: "retries", keyword: "maximum", rule: "must be at most 10 (got 11)" }),
+    );
   });
 });

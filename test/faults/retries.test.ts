@@ -15,7 +15,21 @@ import {
   RainbondTimeoutError,
   createRainbondClient,
 } from "../../src/index.js";
-import { retryDelay } from "../../src/transport.js";
+import { operations } from "../../generated/operations.js";
+import { createRainbondCore } from "../../src/core.js";
+import { operation } from "../../src/internal/call.js";
+import {
+  DEFAULT_RETRIES,
+  DEFAULT_RETRY_DELAY,
+  DEFAULT_TIMEOUT_MS,
+  JITTER,
+  REPLAYED_METHODS,
+  RETRIED_STATUSES,
+  replayable,
+  retryDelay,
+  retryPolicy,
+  shouldRetry,
+} from "../../src/core/retry.js";
 import { TOKEN, component, expectNoSecrets, faultClient, paths, rejection } from "./helpers.js";
 import { NGINX_502, answer, closedPort, countingFetch, recordingLogger, useFaultServer } from "./server.js";
 
@@ -558,5 +572,93 @@ describe("the caller's AbortSignal", () => {
     expect(server.count("POST", paths.ports)).toBe(1);
     expectTokenSent();
     expectNoSecrets(err, log.lines);
+  });
+});
+
+describe("the retry policy, one module (src/core/retry.ts)", () => {
+  it("shouldRetry: a GET, PUT or DELETE on no answer or a retried status; a POST, or one marked not idempotent, only when refused", () => {
+    const noAnswer = {};
+    const refused = { refused: true };
+    for (const method of ["GET", "PUT", "DELETE", "POST", "PATCH"]) {
+      for (const idempotent of [undefined, false] as const) {
+        const request = { method, idempotent };
+        const replays = ["GET", "PUT", "DELETE"].includes(method) && idempotent === undefined;
+        expect(replayable(request), `${method} ${idempotent}`).toBe(replays);
+        expect(shouldRetry(request, noAnswer)).toBe(replays);
+        expect(shouldRetry(request, refused)).toBe(true);
+        for (const status of [408, 429, 502, 503, 504]) expect(shouldRetry(request, { status })).toBe(replays);
+        for (const status of [400, 401, 404, 409, 500, 501]) expect(shouldRetry(request, { status })).toBe(false);
+      }
+    }
+  });
+
+  it("says itself in plain words, made from its constants", () => {
+    const text = retryPolicy();
+    expect(text).toContain(`A ${REPLAYED_METHODS.slice(0, -1).join(", ")} or ${REPLAYED_METHODS.at(-1)} is retried`);
+    expect(text).toContain(`${DEFAULT_RETRIES} times`);
+    expect(text).toContain(`${DEFAULT_TIMEOUT_MS / 1000} s per attempt`);
+    expect(text).toContain(`${RETRIED_STATUSES.slice(0, -1).join(", ")} or ${RETRIED_STATUSES.at(-1)}`);
+    expect(text).toContain(`up to ${DEFAULT_RETRY_DELAY.retryAfterCapMs / 1000} s`);
+    expect(text).toContain(
+      `${DEFAULT_RETRY_DELAY.baseMs / 1000} s doubled on each retry up to ${DEFAULT_RETRY_DELAY.maxMs / 1000} s`,
+    );
+    expect(text).toContain(`less up to ${JITTER * 100}% at random`);
+    expect(text).toContain("only when the connection was refused");
+  });
+
+  it("the client's default number of retries is the policy's", async () => {
+    server.script("GET", paths.component, unavailable);
+    const client = createRainbondClient({
+      baseUrl: server.url,
+      token: TOKEN,
+      retryDelay: { maxMs: 2 },
+      logLevel: "off",
+    });
+    await expect(client.components.get(component)).rejects.toBeInstanceOf(RainbondServerError);
+    expect(server.count("GET", paths.component)).toBe(DEFAULT_RETRIES + 1);
+  });
+});
+
+describe("an operation the spec marks x-rainbond-idempotent: false", () => {
+  /** components.get as if the spec marked it not idempotent (a GET that changes the console). */
+  const notIdempotent = (url: string, options = {}) => {
+    const core = createRainbondCore({
+      baseUrl: url,
+      token: TOKEN,
+      retryDelay: { baseMs: 1, maxMs: 2 },
+      logLevel: "off",
+      ...options,
+    });
+    // an entry of no operationId of the table: typed as any entry (OperationSpec), which may carry the mark
+    const get = operation<"getComponentMarked">({ ...operations.getComponent, idempotent: false }, {});
+    return (retries?: number) => get(core, component, { retries });
+  };
+
+  it("is never replayed: a 503 is final, sent once", async () => {
+    server.script("GET", paths.component, unavailable, answer.json(200, found));
+    const get = notIdempotent(server.url);
+    await expect(get(5)).rejects.toBeInstanceOf(RainbondServerError);
+    expect(server.count("GET", paths.component)).toBe(1);
+  });
+
+  it("nor after a reset connection (it may have reached the console)", async () => {
+    server.script("GET", paths.component, answer.reset());
+    const get = notIdempotent(server.url);
+    await expect(get(5)).rejects.toBeInstanceOf(RainbondConnectionError);
+    expect(server.count("GET", paths.component)).toBe(1);
+  });
+
+  it("but it is sent again when the connection was refused: it never reached the console", async () => {
+    const counter = countingFetch();
+    const get = notIdempotent(`http://127.0.0.1:${await closedPort()}`, { fetch: counter.fetch });
+    await expect(get(2)).rejects.toBeInstanceOf(RainbondConnectionError);
+    expect(counter.calls).toHaveLength(3);
+  });
+
+  it("the same operation unmarked is replayed (the control)", async () => {
+    server.script("GET", paths.component, unavailable, answer.json(200, found));
+    const { client } = faultClient(server.url);
+    await expect(client.components.get(component)).resolves.toEqual(found);
+    expect(server.count("GET", paths.component)).toBe(2);
   });
 });

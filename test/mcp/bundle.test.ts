@@ -7,9 +7,9 @@ import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
 import { getMcpConfigForManifest, type McpbManifestAny, type McpbUserConfigValues } from "@anthropic-ai/mcpb";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { servedTools } from "../../mcp/src/tools.ts";
+import { toolList } from "../../mcp/src/discovery.ts";
 import { root } from "../helpers/readme.js";
-import { nodeOverStdio } from "./helpers.js";
+import { nodeOverStdio, textOf } from "./helpers.js";
 
 const json = (path: string) => JSON.parse(readFileSync(join(root, path), "utf8"));
 const mcpb = join(root, "node_modules/.bin/mcpb");
@@ -82,13 +82,13 @@ async function startBundle(settings: McpbUserConfigValues) {
   expect(config?.command).toBe("node"); // Node alone: this test's own
   return nodeOverStdio(config!.args ?? [], config!.env ?? {});
 }
-const names = (allowWrite: boolean) => servedTools({ allowWrite }).map(({ tool }) => tool.name);
+const names = (allowWrite: boolean) => toolList({ allowWrite }).map((tool) => tool.name);
 
-test("allow_write: off by default (the read-only tools), on serves them all", async () => {
-  for (const [settings, expected] of [
-    [{}, names(false)],
-    [{ allow_write: false }, names(false)],
-    [{ allow_write: true }, names(true)],
+test("allow_write: off by default (the operations that read), on serves them all", async () => {
+  for (const [settings, allowWrite] of [
+    [{}, false],
+    [{ allow_write: false }, false],
+    [{ allow_write: true }, true],
   ] as const) {
     const server = await startBundle(settings);
     try {
@@ -96,12 +96,15 @@ test("allow_write: off by default (the read-only tools), on serves them all", as
       expect(
         tools.map((tool) => tool.name),
         JSON.stringify(settings),
-      ).toEqual(expected);
+      ).toEqual(names(allowWrite));
+      // the same tools listed; what callOperation reaches is not
+      expect(tools.find((tool) => tool.name === "callOperation")?.annotations?.readOnlyHint).toBe(!allowWrite);
+      const groups = await server.client.callTool({ name: "findOperations", arguments: {} });
+      expect(textOf(groups).includes("This server is read-only"), JSON.stringify(settings)).toBe(!allowWrite);
     } finally {
       await server.close();
     }
   }
-  expect(names(true).length).toBeGreaterThan(names(false).length);
 });
 
 test("RAINBOND_MCP_ALLOW_WRITE other than true or false: one line, exit 2; --help names it", () => {

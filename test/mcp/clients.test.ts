@@ -1,6 +1,7 @@
 // The server with a client of the SDK's v2 line (@modelcontextprotocol/client), over stdio and Streamable HTTP; the
 // other test files drive it with the 1.x line's Client (@modelcontextprotocol/sdk). Against the Prism mock.
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
+import { toolList } from "../../mcp/src/discovery.ts";
 import { MCP_BEARER, exampleArguments, overHttp, textOf, type HttpRunning } from "./helpers.js";
 import { v2Client, v2Http, v2Stdio } from "./v2.js";
 
@@ -29,8 +30,8 @@ test.each([
     expect(client.getNegotiatedProtocolVersion()! >= "2026-07-28").toBe(pin !== undefined);
     try {
       const { tools } = await client.listTools();
-      expect(tools).toHaveLength(17);
-      expect(client.getInstructions()).toMatch(/^This server operates one Rainbond console.*\n\nIt serves 17 tools/);
+      expect(tools.map((tool) => tool.name)).toEqual(toolList({ allowWrite: true }).map((tool) => tool.name));
+      expect(client.getInstructions()).toMatch(/^This server operates one Rainbond console.*\n\nIt lists tools for /);
       const component = await client.callTool({ name: "getComponent", arguments: exampleArguments("getComponent") });
       expect(component.isError, textOf(component)).toBeFalsy();
       expect(component.structuredContent).toMatchObject({ service_id: expect.any(String) });
@@ -45,6 +46,23 @@ test.each([
       });
       expect(removed.isError).toBe(true);
       expect(textOf(removed)).toMatch(/nothing was sent.*--trust-agent/);
+      // an operation without a tool in the list: found, then called by name, with the same confirmation
+      const found = await client.callTool({ name: "findOperations", arguments: { words: "team certificates" } });
+      expect(textOf(found)).toMatch(/^listTeamCertificates \[certificates, read\]: /m);
+      const certificates = await client.callTool({
+        name: "callOperation",
+        arguments: { operation: "listTeamCertificates", arguments: exampleArguments("listTeamCertificates") },
+      });
+      expect(certificates.isError, textOf(certificates)).toBeFalsy();
+      expect(certificates.structuredContent).toMatchObject({ list: expect.any(Array) });
+      const deleted = await client.callTool({
+        name: "callOperation",
+        arguments: { operation: "deleteTeamCertificate", arguments: exampleArguments("deleteTeamCertificate") },
+      });
+      expect([deleted.isError, textOf(deleted)]).toEqual([
+        true,
+        expect.stringMatching(/^deleteTeamCertificate: .*nothing was sent/),
+      ]);
     } finally {
       await client.close();
     }

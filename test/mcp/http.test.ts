@@ -3,6 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { toolList } from "../../mcp/src/discovery.ts";
 import { bin, exampleArguments, httpClient, overHttp, textOf, type HttpRunning } from "./helpers.js";
 
 const env = { RAINBOND_TOKEN: "mock-token-1234" };
@@ -33,6 +34,9 @@ function post(url: string, headers: Record<string, string>, body = initialize) {
   });
 }
 
+/** The names a server started with --allow-write or not lists by default. */
+const listed = (allowWrite: boolean) => toolList({ allowWrite }).map((tool) => tool.name);
+
 describe("on 127.0.0.1 (the default)", () => {
   let server: HttpRunning;
   beforeAll(async () => {
@@ -45,7 +49,7 @@ describe("on 127.0.0.1 (the default)", () => {
     const client = await httpClient(server.url);
     try {
       await client.ping();
-      expect((await client.listTools()).tools).toHaveLength(10);
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(listed(false));
       const result = await client.callTool({ name: "listComponentPorts", arguments: exampleArguments("getComponent") });
       expect(result.isError, textOf(result)).toBeFalsy();
       expect((result.structuredContent as { items: unknown[] }).items.length).toBeGreaterThan(0);
@@ -56,7 +60,7 @@ describe("on 127.0.0.1 (the default)", () => {
 
   test("without RAINBOND_MCP_TOKEN its startup line says that any process of this machine can call the tools", () => {
     expect(server.stderr()).toMatch(
-      /10 tools \(read-only.*listening on http:\/\/127\.0\.0\.1:\d+\/mcp; Host checked; no RAINBOND_MCP_TOKEN: any process of this machine can call these tools\n/,
+      /8 operations as tools, 35 more through the discovery tools \(read-only.*listening on http:\/\/127\.0\.0\.1:\d+\/mcp; Host checked; no RAINBOND_MCP_TOKEN: any process of this machine can call these tools\n/,
     );
   });
 
@@ -115,10 +119,12 @@ describe("writing over HTTP", () => {
       RAINBOND_MCP_TOKEN: bearer,
     });
     try {
-      expect(server.stderr()).toMatch(/17 tools \(reading and writing\).*; bearer token required\n/);
+      expect(server.stderr()).toMatch(/93 more through the discovery tools \(reading and writing\).*; bearer token/);
       expect((await post(server.url, {})).status).toBe(401);
       const client = await httpClient(server.url, { authorization: `Bearer ${bearer}` });
-      expect((await client.listTools()).tools).toHaveLength(17);
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toEqual(listed(true));
+      expect(tools.find((t) => t.name === "callOperation")?.annotations?.readOnlyHint).toBe(false); // it writes too
       await client.close();
     } finally {
       await server.stop();
@@ -177,7 +183,7 @@ describe("on another address", () => {
       expect((await post(url, { authorization: "Bearer wrong" })).status).toBe(401);
       expect((await post(url, { authorization: `Bearer ${bearer}` })).status).toBe(200);
       const client = await httpClient(url, { authorization: `Bearer ${bearer}` });
-      expect((await client.listTools()).tools).toHaveLength(10);
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(listed(false));
       await client.close();
       expect(server.stderr()).not.toContain(bearer);
     } finally {

@@ -1,33 +1,8 @@
 // Checks a value against the validation keywords the spec gives it (generated/operations.ts), so that bad input is
 // refused with a RainbondInputError naming the argument and the rule, before any request is sent.
-import { RainbondInputError } from "./errors.js";
-import { MASK, SENSITIVE } from "./redact.js";
-
-type Limit = "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" | "minItems" | "maxItems" | "maxLength";
-
-/**
- * The validation keywords of a schema in the spec (generated/operations.ts), and of the client's own options.
- * `patternMeans` says what `pattern` means, in words (the spec's `x-pattern-means`); `acceptsNumber`: the client also
- * takes a number here, and sends it as this string (`x-rainbond-accepts-number`); `closed`: no member but those of
- * `properties` (the client's own options only: the spec's records stay open); `consoleRule`: the console's rule this
- * value answers to, quoted in a refusal (the console overlay's `x-console-rule`); `if`/`then`: the rules of `then`
- * hold too where the value matches `if` (e.g. a member required with one `action`).
- */
-export type SchemaRule = { readonly [K in Limit]?: number } & {
-  readonly consoleRule?: string;
-  readonly if?: SchemaRule;
-  readonly then?: SchemaRule;
-  readonly type?: string | readonly string[];
-  readonly enum?: readonly unknown[];
-  readonly pattern?: string;
-  readonly patternMeans?: string;
-  readonly acceptsNumber?: boolean;
-  readonly required?: readonly string[];
-  readonly default?: unknown;
-  readonly properties?: Readonly<Record<string, SchemaRule>>;
-  readonly closed?: boolean;
-  readonly items?: SchemaRule;
-};
+import { RainbondInputError, type InputRule } from "../core/errors.js";
+import { MASK, SENSITIVE } from "../core/redact.js";
+import type { Limit, SchemaRule } from "../core/table.js";
 
 /** Half of a UTF-16 surrogate pair on its own: encodeURIComponent throws on it, and it is no text. */
 const LONE_SURROGATE = /\p{Cs}/u;
@@ -49,6 +24,7 @@ const accepts = (type: string | readonly string[], actual: string): boolean =>
     : type.some((one) => accepts(one, actual));
 
 /** The bounds of a number, or of an array's length: the keyword, how a message says it, and when it is broken. */
+type Breach = [at: string, rule: string, keyword: InputRule];
 const LIMITS: readonly [Limit, string, (size: number, limit: number) => boolean][] = [
   ["minimum", "be at least", (size, limit) => size < limit],
   ["maximum", "be at most", (size, limit) => size > limit],
@@ -97,9 +73,9 @@ export const consoleRuleOf = (rule: SchemaRule | undefined) =>
  * Where and in words how `value` (as sent: a port as the string the spec wants, a Date as seconds) breaks `rule`, or
  * undefined; messages show `given`, the value as the caller gave it, and the console's rule where the spec quotes it.
  */
-function breach(rule: SchemaRule, value: unknown, at: string, given: unknown): [string, string] | undefined {
+function breach(rule: SchemaRule, value: unknown, at: string, given: unknown): Breach | undefined {
   const own = ownBreach(rule, value, at, given);
-  if (own) return [own[0], `${own[1]}${consoleRuleOf(rule)}`];
+  if (own) return [own[0], `${own[1]}${consoleRuleOf(rule)}`, own[2]];
   const items = Array.isArray(value) && rule.items ? value : [];
   for (let i = 0, found; i < items.length; i++) {
     if ((found = breach(rule.items!, items[i], `${at}[${i}]`, member(given, i) ?? items[i]))) return found;
@@ -109,9 +85,9 @@ function breach(rule: SchemaRule, value: unknown, at: string, given: unknown): [
   const path = (name: string) => (at ? `${at}.${name}` : name);
   const known = rule.properties ?? {};
   const missing = rule.required?.find((name) => record[name] === undefined);
-  if (missing !== undefined) return [path(missing), `is required${consoleRuleOf(known[missing])}`];
+  if (missing !== undefined) return [path(missing), `is required${consoleRuleOf(known[missing])}`, "required"];
   const unknown = rule.closed ? Object.keys(record).find((name) => !Object.hasOwn(known, name)) : undefined;
-  if (unknown !== undefined) return [path(unknown), `is not one of ${Object.keys(known).join(", ")}`];
+  if (unknown !== undefined) return [path(unknown), `is not one of ${Object.keys(known).join(", ")}`, "unknown"];
   for (const [name, sub] of Object.entries(known)) {
     const found =
       record[name] === undefined
@@ -126,23 +102,26 @@ function breach(rule: SchemaRule, value: unknown, at: string, given: unknown): [
 }
 
 /** How `value` itself (not its items or members) breaks `rule`, or undefined. */
-function ownBreach(rule: SchemaRule, value: unknown, at: string, given: unknown): [string, string] | undefined {
+function ownBreach(rule: SchemaRule, value: unknown, at: string, given: unknown): Breach | undefined {
   const { type, pattern } = rule;
   const text = typeof value === "string";
   const list = Array.isArray(value);
   // what the value must be, where it is not (shown as given, unless a secret field's)
   let mustBe: string | undefined;
+  let keyword: InputRule = "type";
   if (type !== undefined && !accepts(type, typeOf(value))) {
     mustBe = [type].flat().map(article).join(" or ");
   } else if (rule.enum && !rule.enum.includes(value)) {
     mustBe = `one of ${rule.enum.map((v) => JSON.stringify(v)).join(", ")}`;
+    keyword = "enum";
   } else if (text && pattern && !compiled(pattern).test(value)) {
     mustBe = rule.patternMeans ?? `a string matching ${pattern}`;
+    keyword = "pattern";
   }
-  if (mustBe) return [at, `must be ${mustBe}${got(given, at)}`];
+  if (mustBe) return [at, `must be ${mustBe}${got(given, at)}`, keyword];
   // free text (a pattern or an enum already keeps these out)
   if (text && !pattern && !rule.enum && LONE_SURROGATE.test(value)) {
-    return [at, "must be well-formed Unicode (it holds a lone surrogate)"];
+    return [at, "must be well-formed Unicode (it holds a lone surrogate)", "format"];
   }
   // a string's size: characters as the console counts them (Python's len: code points)
   const size = typeof value === "number" ? value : list ? value.length : text ? [...value].length : undefined;
@@ -150,7 +129,7 @@ function ownBreach(rule: SchemaRule, value: unknown, at: string, given: unknown)
     const limit = rule[keyword];
     if (limit !== undefined && breaks(size!, limit)) {
       const unit = list ? " items" : text ? " characters long" : "";
-      return [at, `must ${words} ${limit}${unit}${list ? "" : got(given, at)}`];
+      return [at, `must ${words} ${limit}${unit}${list ? "" : got(given, at)}`, keyword];
     }
   }
   return undefined;
@@ -159,5 +138,5 @@ function ownBreach(rule: SchemaRule, value: unknown, at: string, given: unknown)
 /** Throws RainbondInputError when `value` breaks `rule`, showing `given` (never a secret field's value). */
 export function check(operation: string, argument: string, rule: SchemaRule, value: unknown, given: unknown = value) {
   const found = breach(rule, value, argument, given);
-  if (found) throw new RainbondInputError(operation, found[0], found[1]);
+  if (found) throw new RainbondInputError(operation, ...found);
 }

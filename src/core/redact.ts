@@ -1,11 +1,15 @@
 // Keeps secrets (the spec's `x-sensitive` fields and the client's token) out of logs, error messages and error bodies,
 // with bounded work whatever it is given: text is cut before any regular expression runs, objects walked to a depth.
-import { sensitiveFields } from "../generated/operations.js";
 
 /** What stands in for a secret. */
 export const MASK = "[redacted]";
-/** Names of secret fields: those the spec marks `x-sensitive`, in requests and in records (generated/operations.ts). */
-export const SENSITIVE: ReadonlySet<string> = new Set(sensitiveFields);
+/**
+ * Names of secret fields: those the spec marks `x-sensitive`, in requests and in records. This module lies below
+ * generated code and reads none of it: src/core.ts, the entry that makes cores and exports the masking, gives it the
+ * spec's names (generated/operations.ts, through secretNames) as it loads, before any core exists or any of its
+ * exports runs. They are the same for every client: one set serves them all.
+ */
+export const SENSITIVE: ReadonlySet<string> = new Set<string>();
 /** The longest server text (msg, msg_show, an excerpt, a connection error's text) a message or log line shows. */
 const MAX_TEXT = 500;
 /** excerpt() reads this many characters of a body (and a secret that begins within them, to its end): no more. */
@@ -17,14 +21,25 @@ const PRIVATE_KEY = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A
  * `token=...`, or an HTML page's `key_file</td><td>'...'` once its tags are gone. The value may be cut short.
  */
 const QUOTED = `"(?:[^"\\\\]|\\\\.)*"?|'(?:[^'\\\\]|\\\\.)*'?`;
-const SECRET_MEMBER = new RegExp(
-  `(\\b(?:${[...SENSITIVE].join("|")})\\b['"]?\\s*)(?:([:=]\\s*)(${QUOTED}|[^\\s,;&}]+)|(${QUOTED}))`,
-  "g",
-);
+let SECRET_MEMBER: RegExp;
+
+/**
+ * Adds `names` to the names of secret fields (SENSITIVE): each operation's function gives those of its request and
+ * answer as it is made (internal/call.ts), the entries' masking all of the spec's (src/core.ts).
+ */
+export function secretNames(names: readonly string[]) {
+  if (names.every((name) => SENSITIVE.has(name))) return;
+  for (const name of names) (SENSITIVE as Set<string>).add(name);
+  SECRET_MEMBER = new RegExp(
+    `(\\b(?:${[...SENSITIVE].join("|")})\\b['"]?\\s*)(?:([:=]\\s*)(${QUOTED}|[^\\s,;&}]+)|(${QUOTED}))`,
+    "g",
+  );
+}
 /** Control characters (C0, DEL, C1) and the Unicode line separators: escaped wherever server text is shown. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 const ENTITIES: Record<string, string> = { "&quot;": '"', "&#34;": '"', "&#x27;": "'", "&#39;": "'", "&amp;": "&" };
-const ENTITY = new RegExp(Object.keys(ENTITIES).join("|"), "g");
+// written out, not built from ENTITIES: a statement that calls nothing, so that a bundle without masking drops it
+const ENTITY = /&quot;|&#34;|&#x27;|&#39;|&amp;/g;
 const ESCAPES: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 
 /** What stands in for a server traceback (an unhandled error's `msg_show`): never kept, shown or logged. */

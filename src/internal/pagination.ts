@@ -1,22 +1,10 @@
 // Iterators over pages (the spec's `x-rainbond-paging`), e.g. `regions.iterateForTeam`: page after page of an
 // operation, bounded, and refusing a console that repeats itself or sends a malformed page.
-import type { RainbondCore, RainbondPromise } from "./call.js";
-import { RainbondInputError, RainbondResponseError, isRecord } from "./errors.js";
-import type { OperationSpec } from "./prepare.js";
+import { RainbondInputError, RainbondResponseError } from "../core/errors.js";
+import { isRecord } from "../core/is-record.js";
+import type { RainbondCore, RainbondPromise } from "../core/promise.js";
+import type { OperationSpec, Paging } from "../core/table.js";
 import { shown } from "./validate.js";
-
-/**
- * An iterator (`name`: `regions.iterateForTeam`): the options that carry the page number and size, the members of an
- * answer that hold the page's items and the total, and those that identify an item (the first present one counting).
- */
-export interface Paging<K> {
-  readonly name: string;
-  readonly page: string;
-  readonly pageSize: string;
-  readonly items: K;
-  readonly total: string;
-  readonly id: readonly string[];
-}
 
 /** The most items an iterator yields unless its `maxItems` option says otherwise. */
 export const MAX_ITEMS = 10_000;
@@ -39,13 +27,13 @@ export function paging<A extends unknown[], R, K extends keyof R & string>(
   const at = spec.args.findIndex((a) => a.kind === "options");
   return async function* (core, ...args) {
     const given = args[at] ?? {};
-    if (!isRecord(given)) throw new RainbondInputError(p.name, "options", "must be an object");
+    if (!isRecord(given)) throw new RainbondInputError(p.name, "options", "must be an object", "type");
     const { maxItems = MAX_ITEMS, ...options } = given;
     if (!(Number.isSafeInteger(maxItems) && (maxItems as number) > 0)) {
-      throw new RainbondInputError(p.name, "options.maxItems", "must be a positive integer");
+      throw new RainbondInputError(p.name, "options.maxItems", "must be a positive integer", "type");
     }
     if (options[p.page] !== undefined)
-      throw new RainbondInputError(p.name, `options.${p.page}`, "is set by the iterator");
+      throw new RainbondInputError(p.name, `options.${p.page}`, "is set by the iterator", "fixed");
     const pageSize = Number(options[p.pageSize] ?? DEFAULT_PAGE_SIZE);
     const method = p.name.slice(p.name.indexOf(".") + 1);
     const seen = new Set<unknown>();

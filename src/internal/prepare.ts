@@ -1,57 +1,10 @@
 // Turns a call's arguments into a request: path and query parameters and JSON, each encoded as the spec wants it and
 // checked against its rules (generated/operations.ts), or a RainbondInputError naming the argument, before sending.
-import { RainbondInputError, isRecord } from "./errors.js";
-import { check, shown, type SchemaRule } from "./validate.js";
-
-/**
- * How one positional argument of an operation's function becomes part of the request: an object of ids (`scope`,
- * `{ teamId, regionName, ... }`) filling the path parameters named in `params`, one path parameter, the body (as the
- * spec names its fields), or an object of query parameters by the option names of `OperationSpec.options`.
- */
-export type Arg =
-  | { readonly kind: "scope"; readonly name: string; readonly params: Readonly<Record<string, string>> }
-  | { readonly kind: "path"; readonly name: string; readonly param: string }
-  | { readonly kind: "body" | "options"; readonly name: string };
-
-type Rules = Readonly<Record<string, SchemaRule>>;
-
-/** One operation of the spec as the client calls it: an entry of generated/operations.ts. */
-export interface OperationSpec {
-  /** The grouped client's name of it, `ports.list`: errors and logs name the call by it. */
-  readonly name: string;
-  readonly method: "GET" | "PUT" | "POST" | "DELETE" | "PATCH";
-  readonly path: string;
-  readonly args: readonly Arg[];
-  readonly pathParams: Rules;
-  readonly query?: Rules;
-  /** Option name -> query parameter (`pageSize` -> `page_size`). */
-  readonly options?: Readonly<Record<string, string>>;
-  readonly requiredQuery?: readonly string[];
-  /** Query parameters the client refuses, by parameter and option name, with why (the spec's `x-rainbond-refused`). */
-  readonly refused?: Readonly<Record<string, string>>;
-  readonly body?: SchemaRule;
-  readonly bodyRequired?: boolean;
-  /** Where the console may wrap the answer in its envelope: `data.list` or `data.bean`. */
-  readonly envelope?: "list" | "bean";
-  /** The top-level type the spec declares for a successful answer. */
-  readonly response: "array" | "object" | "none";
-  /** False for a GET, PUT or DELETE that must never be sent again (the spec's `x-rainbond-idempotent`). */
-  readonly idempotent?: false;
-  /** Query parameters that form a time range, checked together (the spec's `x-rainbond-time-range`). */
-  readonly timeRange?: {
-    readonly start: string;
-    readonly end: string;
-    readonly step: string;
-    readonly maxPointsPerSeries?: number;
-  };
-}
-
-/** A request by the spec's names: path and query parameters, and the body. */
-export interface OperationInput {
-  path?: Record<string, unknown>;
-  query?: Record<string, unknown>;
-  body?: unknown;
-}
+import { RainbondInputError, type InputRule } from "../core/errors.js";
+import type { OperationInput, OperationSpec, QueryRule, SchemaRule } from "../core/table.js";
+import { isRecord } from "../core/is-record.js";
+import type { Outgoing } from "./transport/outgoing.js";
+import { check, shown } from "./validate.js";
 
 /** How the caller names each parameter (`component.serviceId`, `options.pageSize`) and the body; a parameter not named here is called as the spec calls it. */
 export interface Names {
@@ -60,20 +13,9 @@ export interface Names {
   body: string;
 }
 
-/**
- * A rule across query parameters, run on the encoded query before each parameter's own rules. Generated code passes
- * it to the operations that need it only, so that no other operation's bundle carries it.
- */
-export type QueryRule = (
-  spec: OperationSpec,
-  query: Record<string, unknown>,
-  given: Record<string, unknown>,
-  nameOf: (param: string) => string,
-) => void;
-
 const PATH_PARAM = /\{(\w+)\}/g;
 
-type Refuse = (argument: string, rule: string) => RainbondInputError;
+type Refuse = (argument: string, rule: string, keyword: InputRule) => RainbondInputError;
 
 /** The caller's names of an operation's parameters and body, from its arguments: worked out once per operation. */
 export function namesOf(spec: OperationSpec): Names {
@@ -102,13 +44,13 @@ export function fromArgs(spec: OperationSpec, args: readonly unknown[], parts: R
   const path: Record<string, unknown> = {};
   const query: Record<string, unknown> = {};
   const input = { path, query } as OperationInput;
-  const refuse = (argument: string, rule: string) => new RainbondInputError(spec.name, argument, rule);
+  const refuse: Refuse = (argument, rule, keyword) => new RainbondInputError(spec.name, argument, rule, keyword);
   spec.args.forEach((arg, i) => {
     const value = args[i];
     if (arg.kind === "path") path[arg.param] = value;
     else if (arg.kind === "body") input.body = value;
     else if (arg.kind === "scope") {
-      if (!isRecord(value)) throw refuse(arg.name, "must be an object of ids");
+      if (!isRecord(value)) throw refuse(arg.name, "must be an object of ids", "type");
       for (const key in arg.params) path[arg.params[key]!] = value[key];
     } else parts.options?.(spec, arg.name, value, query, refuse);
   });
@@ -123,11 +65,11 @@ export function queryFromOptions(
   query: Record<string, unknown>,
   refuse: Refuse,
 ) {
-  if (given !== undefined && !isRecord(given)) throw refuse(argument, "must be an object");
+  if (given !== undefined && !isRecord(given)) throw refuse(argument, "must be an object", "type");
   const options = spec.options ?? {};
   for (const [key, item] of Object.entries(given ?? {})) {
     if (!Object.hasOwn(options, key))
-      throw refuse(`${argument}.${key}`, refusal(spec, key, "an option of this method"));
+      throw refuse(`${argument}.${key}`, refusal(spec, key, "an option of this method"), "unknown");
     query[options[key]!] = item;
   }
 }
@@ -136,11 +78,11 @@ export function queryFromOptions(
 function encode(argument: string, rule: SchemaRule, value: unknown, refuse: Refuse): unknown {
   if (typeof value === "boolean" && rule.type === "string" && rule.enum?.includes(String(value))) return String(value);
   if (value instanceof Date && rule.type === "number") {
-    if (Number.isNaN(value.getTime())) throw refuse(argument, "is an invalid Date");
+    if (Number.isNaN(value.getTime())) throw refuse(argument, "is an invalid Date", "format");
     return Math.floor(value.getTime() / 1000);
   }
   if (typeof value !== "number" || rule.type !== "string") return value;
-  if (!Number.isSafeInteger(value)) throw refuse(argument, `must be an integer (got ${shown(value)})`);
+  if (!Number.isSafeInteger(value)) throw refuse(argument, `must be an integer (got ${shown(value)})`, "type");
   return String(value);
 }
 
@@ -160,11 +102,11 @@ export interface RequestParts {
 /** Checks and encodes a spec-named input into the request the transport sends, or throws RainbondInputError. */
 export function prepare(spec: OperationSpec, input: OperationInput, names: Names, parts: RequestParts = {}) {
   const { name: operation } = spec;
-  const refuse: Refuse = (argument, rule) => new RainbondInputError(operation, argument, rule);
+  const refuse: Refuse = (argument, rule, keyword) => new RainbondInputError(operation, argument, rule, keyword);
   const path: Record<string, unknown> = {};
   for (const param in spec.pathParams) {
     const [rule, value, name] = [spec.pathParams[param]!, input.path?.[param], names.path[param] ?? param];
-    if (value === undefined) throw refuse(name, "is required");
+    if (value === undefined) throw refuse(name, "is required", "required");
     check(operation, name, rule, (path[param] = encode(name, rule, value, refuse)), value);
   }
   const query = parts.query?.(spec, input.query ?? {}, names, refuse, parts.rules) ?? {};
@@ -172,8 +114,7 @@ export function prepare(spec: OperationSpec, input: OperationInput, names: Names
   // errors and logs name the path as sent (ids are not secret; each was checked against its pattern above)
   const sent = spec.path.replace(PATH_PARAM, (_, param: string) => encodeURIComponent(String(path[param])));
   const info = { operation, method: spec.method, path: sent };
-  const { envelope, response: shape } = spec;
-  return { info, path: spec.path, params: { path, query }, body, json, envelope, shape };
+  return { spec, info, params: { path, query }, body, json } satisfies Outgoing;
 }
 
 /** The query parameters of a request (`given`), encoded and checked, with the spec's defaults: `query` of RequestParts. */
@@ -189,7 +130,7 @@ export function prepareQuery(
   const query: Record<string, unknown> = {};
   for (const [param, value] of Object.entries(given)) {
     const rule = Object.hasOwn(queryRules, param) ? queryRules[param] : undefined;
-    if (!rule) throw refuse(nameOf(param), refusal(spec, param, "a query parameter of this operation"));
+    if (!rule) throw refuse(nameOf(param), refusal(spec, param, "a query parameter of this operation"), "unknown");
     if (value !== undefined) query[param] = encode(nameOf(param), rule, value, refuse);
   }
   for (const param in queryRules) {
@@ -199,7 +140,7 @@ export function prepareQuery(
   for (const rule of rules) rule(spec, query, given, nameOf);
   for (const param in queryRules) {
     if (query[param] !== undefined) check(operation, nameOf(param), queryRules[param]!, query[param], given[param]);
-    else if (spec.requiredQuery?.includes(param)) throw refuse(nameOf(param), "is required");
+    else if (spec.requiredQuery?.includes(param)) throw refuse(nameOf(param), "is required", "required");
   }
   return query;
 }
@@ -209,7 +150,7 @@ export function prepareBody(spec: OperationSpec, given: unknown, names: Names, r
   const { name: operation, body: bodyRule } = spec;
   let body: unknown, json: string | undefined;
   if (given === undefined) {
-    if (spec.bodyRequired) throw refuse(names.body, "is required");
+    if (spec.bodyRequired) throw refuse(names.body, "is required", "required");
   } else if (bodyRule) {
     const record = isRecord(given) ? { ...given } : undefined;
     for (const key in (record && bodyRule.properties) ?? {}) {
@@ -222,9 +163,9 @@ export function prepareBody(spec: OperationSpec, given: unknown, names: Names, r
     try {
       json = JSON.stringify(record ?? given);
     } catch {
-      throw refuse(names.body, "must be JSON data (it holds a cycle or a BigInt)");
+      throw refuse(names.body, "must be JSON data (it holds a cycle or a BigInt)", "json");
     }
-    if (json === undefined) throw refuse(names.body, "must be JSON data");
+    if (json === undefined) throw refuse(names.body, "must be JSON data", "json");
     check(operation, names.body, bodyRule, (body = JSON.parse(json)), given);
   }
   return { body, json };

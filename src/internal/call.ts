@@ -1,34 +1,16 @@
 // A core holds one console's transport (its options, checked once) in a WeakMap, never on a printable object; each
 // operation's function (generated/functions.ts) takes the core first, prepares the request and hands it to send().
-import type { OperationId, operations as table } from "../generated/operations.js";
-import type { operations } from "../generated/schema.js";
-import { transportOf, callOptions, type ClientOptions, type Transport } from "./options.js";
-import { fromArgs, namesOf, prepare } from "./prepare.js";
+// Below the entries (src/core.ts makes cores with it): nothing here reads generated code.
+import type { CallOptions, ClientOptions } from "../core/options.js";
+import type { RainbondCore, RainbondPromise, WithResponse } from "../core/promise.js";
+import type { Arg, OperationSpec, QueryRule } from "../core/table.js";
+import { callOptions, configure, type Transport } from "./config.js";
+import { fromArgs, namesOf, prepare, type RequestParts } from "./prepare.js";
 import type { prepareBody, prepareQuery, queryFromOptions } from "./prepare.js";
-import type { Arg, OperationInput, OperationSpec, QueryRule, RequestParts } from "./prepare.js";
-import { send, type CallOptions, type WithResponse } from "./transport.js";
+import { secretNames } from "../core/redact.js";
+import { send } from "./transport/send.js";
 
-export type { CallOptions, ClientOptions, OperationInput, WithResponse };
-
-/** A connection to one console, for the functions of `rainbond-openapi/operations`. Holds nothing printable but its URL. */
-export interface RainbondCore {
-  readonly baseUrl: string;
-}
-
-/** A call's result: await it for the data, or call `withResponse()` for the data and the raw `Response`. */
-export interface RainbondPromise<T> extends Promise<T> {
-  withResponse(): Promise<WithResponse<T>>;
-}
-
-type SuccessOf<R> = R extends { 200: { content: { "application/json": infer T } } }
-  ? T
-  : R extends { 201: { content: { "application/json": infer T } } }
-    ? T
-    : void; // an answer without content
-/** What operation `O` answers on success, as the spec declares it. */
-export type OperationData<O extends keyof operations> = SuccessOf<operations[O]["responses"]>;
-/** The request body of operation `O`, as the spec declares it. */
-export type Body<O extends keyof operations> = NonNullable<operations[O]["requestBody"]>["content"]["application/json"];
+export type { CallOptions, RainbondCore, RainbondPromise } from "../core/promise.js";
 
 const transports = new WeakMap<RainbondCore, Transport>();
 
@@ -43,15 +25,12 @@ export function printable<T extends object>(
   return Object.freeze({ baseUrl, ...members, toJSON: () => ({ baseUrl }), toString: describe, [inspect]: describe });
 }
 
-/**
- * Makes a core for one Rainbond console; the options are those of `createRainbondClient`, checked here.
- *
- * @example
- * const core = createRainbondCore({ baseUrl: "http://127.0.0.1:7070", token: process.env.RAINBOND_TOKEN! });
- * const component = await getComponent(core, { teamId: "q8k2mz5d", regionName: "rainbond", appId: 12, serviceId: "gr3f9c2a" });
- */
-export function createRainbondCore(options: ClientOptions): RainbondCore {
-  const transport = transportOf(options);
+/** The transport of `core` (a core made by makeCore). */
+export const transportOf = (core: RainbondCore) => transports.get(core)!;
+
+/** Makes a core for one console from the options of `createRainbondClient`, checked here. */
+export function makeCore(options: ClientOptions): RainbondCore {
+  const transport = configure(options);
   const core = printable("RainbondCore", transport.baseUrl, {});
   transports.set(core, transport);
   return core;
@@ -88,6 +67,14 @@ export function call<T>(core: RainbondCore, name: string, make: () => ReturnType
   }
 }
 
+/**
+ * The generated table's operations by operationId, as types: each one's entry of the table (`spec`) and what it
+ * answers (`data`). Empty here, below generated code: src/operations.ts fills it (declaration merging), so that
+ * operation() types each function from its entry, and a table that disagrees with a function's declared type fails
+ * tsc, while this module imports nothing generated.
+ */
+export interface TypedOperations {}
+
 type ArgOf<A> = A extends { kind: "scope"; params: infer P }
   ? { [K in keyof P]: unknown }
   : A extends { kind: "path" }
@@ -96,11 +83,22 @@ type ArgOf<A> = A extends { kind: "scope"; params: infer P }
       ? object | undefined
       : unknown;
 type ArgsOf<T extends readonly Arg[]> = { -readonly [K in keyof T]: ArgOf<T[K]> };
-/** The function of operation `Id`: its arguments as the table says, then the call options. */
-export type OperationFunction<Id extends OperationId> = (
-  core: RainbondCore,
-  ...args: [...ArgsOf<(typeof table)[Id]["args"]>, CallOptions?]
-) => RainbondPromise<OperationData<Id>>;
+type Typed<Id> = Id extends keyof TypedOperations
+  ? TypedOperations[Id] extends { spec: infer S extends OperationSpec; data: infer D }
+    ? { spec: S; data: D }
+    : never
+  : { spec: OperationSpec; data: unknown };
+
+/**
+ * The function of operation `Id`: its arguments as its entry of the table says, then the call options (in a program
+ * that does not read the table's types, any arguments: generated/functions.ts declares each function's type).
+ */
+export type OperationFunction<Id extends string> = Id extends keyof TypedOperations
+  ? (
+      core: RainbondCore,
+      ...args: [...ArgsOf<Typed<Id>["spec"]["args"]>, CallOptions?]
+    ) => RainbondPromise<Typed<Id>["data"]>
+  : (core: RainbondCore, ...args: any[]) => RainbondPromise<any>;
 
 /**
  * The request parts (RequestParts) of an operation of entry `S`: its query's and its body's where it has them, only,
@@ -120,11 +118,13 @@ export type PartsOf<S> = ("query" extends keyof S
  * Makes the function of operation `Id` from its entry of the table and the code of its request parts
  * (generated/functions.ts calls it once per operation, naming the operation: the entry does not carry its operationId).
  */
-export function operation<Id extends OperationId>(
-  spec: (typeof table)[Id] & OperationSpec,
-  parts: PartsOf<(typeof table)[Id]> & RequestParts,
+export function operation<Id extends string>(
+  spec: Typed<Id>["spec"],
+  parts: (Id extends keyof TypedOperations ? PartsOf<Typed<Id>["spec"]> : unknown) & RequestParts,
 ): OperationFunction<Id> {
   const names = namesOf(spec);
-  return (core, ...args) =>
+  secretNames(spec.secrets ?? []); // its secret fields, masked wherever the client shows or logs a value
+  const fn = (core: RainbondCore, ...args: unknown[]) =>
     call(core, spec.name, () => prepare(spec, fromArgs(spec, args, parts), names, parts), args[spec.args.length]);
+  return fn as OperationFunction<Id>;
 }

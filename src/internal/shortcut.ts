@@ -1,23 +1,11 @@
 // Shortcuts: a method of the grouped client that calls an operation with members of its body fixed, and perhaps one
 // or more taken from an argument (the spec's `x-rainbond-shortcuts`), e.g. `ports.openOuter(component, port)`.
-import { RainbondInputError, isRecord } from "./errors.js";
-import { rejected, type RainbondCore, type RainbondPromise } from "./call.js";
-import type { OperationSpec } from "./prepare.js";
+import { RainbondInputError } from "../core/errors.js";
+import { isRecord } from "../core/is-record.js";
+import type { RainbondCore, RainbondPromise } from "../core/promise.js";
+import type { OperationSpec, Shortcut } from "../core/table.js";
+import { rejected } from "./call.js";
 import { consoleRuleOf } from "./validate.js";
-
-export interface Shortcut {
-  /** The method's name, `ports.changeProtocol`. */
-  readonly name: string;
-  /** The body members it fixes. */
-  readonly body: Readonly<Record<string, unknown>>;
-  /** The argument that gives the rest: one member (`member`), or an object of `members`. */
-  readonly argument?: {
-    readonly name: string;
-    readonly member?: string;
-    readonly members?: readonly string[];
-    readonly required?: readonly string[];
-  };
-}
 
 /** The shortcut's function: the operation's arguments with the body made from `fixed` and the shortcut's argument. */
 export function shortcut<A extends unknown[], R>(
@@ -29,7 +17,7 @@ export function shortcut<A extends unknown[], R>(
   return (core, ...args) => {
     const rest = args.slice(at);
     const body: Record<string, unknown> = { ...fixed };
-    const refuse = (at: string, rule: string) => rejected<R>(new RainbondInputError(name, at, rule));
+    const refuse = (at: string, rule: string) => rejected<R>(new RainbondInputError(name, at, rule, "required"));
     if (argument) {
       const value = rest.shift();
       if (argument.member) {

@@ -1,55 +1,13 @@
 // The options of a client (or core) and of each call, checked by the same rule engine as every input: an unknown or
 // malformed option is refused when the client is made, or before the call sends anything. And the client's logging.
-import type { Middleware } from "openapi-fetch";
-import { RainbondInputError, isRecord } from "./errors.js";
-import type { CallOptions, RetryDelay } from "./transport.js";
-import { check, type SchemaRule } from "./validate.js";
+import { RainbondInputError, type InputRule } from "../core/errors.js";
+import type { CallOptions, ClientOptions, LogLevel, Logger } from "../core/options.js";
+import { DEFAULT_RETRIES, DEFAULT_RETRY_DELAY, DEFAULT_TIMEOUT_MS } from "../core/retry.js";
+import type { SchemaRule } from "../core/table.js";
+import { isRecord } from "../core/is-record.js";
+import { check } from "./validate.js";
 
-export interface ClientOptions {
-  /** The console's origin, e.g. `https://console.example.org:7070`; the paths carry `/openapi/v1`. */
-  baseUrl: string;
-  /** The API token (visible ASCII), sent as the whole `Authorization` header (no `Bearer`); never logged or shown. */
-  token: string;
-  /** A `fetch` to use instead of the global one. */
-  fetch?: typeof globalThis.fetch;
-  /** Extra headers for every request. */
-  headers?: Record<string, string>;
-  /** Default time allowed to each attempt, in ms. Default 30,000. */
-  timeoutMs?: number;
-  /** Default number of retries of idempotent requests, 0 to 10. Default 2. */
-  retries?: number;
-  /** Backoff between attempts. */
-  retryDelay?: Partial<RetryDelay>;
-  /** Where log lines go. Default `console`. */
-  logger?: Logger;
-  /**
-   * `warn` (default) logs retries; `info` also each attempt's outcome (a status, or no answer and why); `debug` also
-   * each request, masked. `error` and `off` log nothing: a failure is thrown to the caller, never logged as well.
-   */
-  logLevel?: LogLevel;
-  /**
-   * The longest answer body read, in bytes, counted as it arrives (after gzip or brotli are undone). Default
-   * 10,485,760 (10 MiB). A longer body is not read further: RainbondResponseTooLargeError, not retried.
-   */
-  maxResponseBytes?: number;
-  /**
-   * Middleware in openapi-fetch's shape (`{ onRequest, onResponse, onError }`), run on every attempt of every method
-   * (and on `client.raw`'s calls; `client.raw.use` adds middleware to those only).
-   */
-  middleware?: Middleware[];
-}
-
-/** How much the client logs: each level adds to the quieter ones (see ClientOptions.logLevel). */
-export type LogLevel = "off" | "error" | "warn" | "info" | "debug";
 const LOG_LEVELS: readonly LogLevel[] = ["off", "error", "warn", "info", "debug"];
-
-/** Where log lines go; `console` fits. */
-export interface Logger {
-  error(message: string, ...data: unknown[]): void;
-  warn(message: string, ...data: unknown[]): void;
-  info(message: string, ...data: unknown[]): void;
-  debug(message: string, ...data: unknown[]): void;
-}
 
 /** The enabled levels only: a disabled level is undefined, so a call site pays nothing for it (`log.debug?.(...)`). */
 export type Log = { [level in keyof Logger]?: (message: string, ...data: unknown[]) => void };
@@ -92,22 +50,23 @@ const FORBIDDEN_HEADERS =
 /** The call options, checked; `operation` names the call in messages. */
 export function callOptions(operation: string, call: unknown): CallOptions | undefined {
   if (call === undefined) return undefined;
-  if (!isRecord(call)) throw new RainbondInputError(operation, "call options", "must be an object");
+  if (!isRecord(call)) throw new RainbondInputError(operation, "call options", "must be an object", "type");
   check(operation, "", object({ ...CALL, signal: {} }), call);
   const { signal } = call as { signal?: Partial<AbortSignal> };
   if (
     signal !== undefined &&
     !(typeof signal?.aborted === "boolean" && typeof signal.addEventListener === "function")
   ) {
-    throw new RainbondInputError(operation, "signal", "must be an AbortSignal");
+    throw new RainbondInputError(operation, "signal", "must be an AbortSignal", "type");
   }
   return call as CallOptions;
 }
 
 /** The client's options, checked, as the transport every call of the client goes through. */
-export function transportOf(options: ClientOptions) {
-  const refuse = (argument: string, rule: string) => new RainbondInputError("createRainbondClient", argument, rule);
-  if (!isRecord(options)) throw refuse("options", "must be an object");
+export function configure(options: ClientOptions) {
+  const refuse = (argument: string, rule: string, keyword: InputRule) =>
+    new RainbondInputError("createRainbondClient", argument, rule, keyword);
+  if (!isRecord(options)) throw refuse("options", "must be an object", "type");
   check("createRainbondClient", "", CLIENT, options);
   const { baseUrl, token, logger = console, logLevel = "warn" } = options;
   let url: URL | undefined;
@@ -118,23 +77,28 @@ export function transportOf(options: ClientOptions) {
   }
   // `#` and `?` are refused even empty: `http://h/#` would send every request to `/`, `http://h/?` the path as query
   if (!url || !/^https?:$/.test(url.protocol) || /[?#]/.test(baseUrl) || url.username || url.password) {
-    throw refuse("baseUrl", "must be an http(s) URL: the console's origin, without credentials, query or fragment");
+    throw refuse(
+      "baseUrl",
+      "must be an http(s) URL: the console's origin, without credentials, query or fragment",
+      "format",
+    );
   }
   if (/\/openapi\/v1\/?$/.test(url.pathname)) {
-    throw refuse("baseUrl", "is the console's origin: the paths already carry /openapi/v1");
+    throw refuse("baseUrl", "is the console's origin: the paths already carry /openapi/v1", "format");
   }
   const headers = new Headers();
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     // the value is not shown: a header may carry a secret of its own
     const at = `headers[${JSON.stringify(name)}]`;
-    if (FORBIDDEN_HEADERS.test(name)) throw refuse(at, "is set by the client or by fetch itself");
+    if (FORBIDDEN_HEADERS.test(name)) throw refuse(at, "is set by the client or by fetch itself", "fixed");
     try {
       headers.set(name, value);
     } catch {
-      throw refuse(at, "is not a valid HTTP header");
+      throw refuse(at, "is not a valid HTTP header", "format");
     }
   }
   headers.set("authorization", token);
+  const fixed = Object.fromEntries(headers);
   // the levels up to `logLevel`, quietest first ("off" enables none); warnings (retries) by default. A failure is
   // thrown, not logged as well, so `error` logs as little as `off`.
   const levels = LOG_LEVELS.slice(1, LOG_LEVELS.indexOf(logLevel) + 1) as (keyof Logger)[];
@@ -147,17 +111,17 @@ export function transportOf(options: ClientOptions) {
   return {
     fetch: options.fetch ?? globalThis.fetch,
     baseUrl: url.href.replace(/\/+$/, ""),
-    headers: Object.fromEntries(headers),
-    jsonHeaders: { ...Object.fromEntries(headers), "content-type": "application/json" },
+    headers: fixed,
+    jsonHeaders: { ...fixed, "content-type": "application/json" },
     maxResponseBytes: options.maxResponseBytes ?? 10_485_760,
     middleware: options.middleware ?? [],
-    timeoutMs: options.timeoutMs ?? 30_000,
-    retries: options.retries ?? 2,
-    retryDelay: { baseMs: 500, maxMs: 8_000, retryAfterCapMs: 60_000, ...options.retryDelay },
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    retries: options.retries ?? DEFAULT_RETRIES,
+    retryDelay: { ...DEFAULT_RETRY_DELAY, ...options.retryDelay },
     log: log as Log,
     secrets: [token] as readonly string[],
   };
 }
 
 /** The client's options, checked and completed: what each of its calls goes through (`secrets`: the token). */
-export type Transport = ReturnType<typeof transportOf>;
+export type Transport = ReturnType<typeof configure>;

@@ -9,6 +9,8 @@
 //   ├── RainbondConnectionError    no answer; Timeout (none within timeoutMs)
 //   ├── RainbondAbortError         the caller's AbortSignal fired
 //   └── RainbondInputError         bad input, caught before any request is sent
+import { isRecord } from "./is-record.js";
+import type { Limit } from "./table.js";
 import { TRACEBACK_NOT_KEPT, oneLine } from "./redact.js";
 
 /** Where a request went: enough to find it in the console's logs, nothing secret. */
@@ -225,20 +227,40 @@ export class RainbondAbortError extends RainbondError {
   override name = "RainbondAbortError";
 }
 
-/** Bad input, found before any request was sent. `argument` names it; the message says the rule. */
+/**
+ * Which rule an input broke (RainbondInputError's `keyword`): a validation keyword of the spec's schemas or of the
+ * client's options (`required`, `type`, `enum`, `pattern`, `minimum`, `maximum`, `exclusiveMinimum`,
+ * `exclusiveMaximum`, `minItems`, `maxItems`, `maxLength`), or one of the client's own:
+ * - `unknown`: a member, option or query parameter the call does not take (or refuses, where the spec says why);
+ * - `format`: no valid URL, header, Date or text (a lone surrogate);
+ * - `fixed`: set by the client or by fetch itself (a header, an iterator's page number);
+ * - `json`: a body that is no JSON data (a cycle, a BigInt);
+ * - `timeRange`: a time range's rule across its parameters (start before end, points per series).
+ */
+export type InputRule =
+  Limit | "required" | "type" | "enum" | "pattern" | "unknown" | "format" | "fixed" | "json" | "timeRange";
+
+/**
+ * Bad input, found before any request was sent: `argument` names it as the caller did, `keyword` says the rule it
+ * broke, and `rule` says it in words; the message is `<operation>: <argument> <rule>`.
+ */
 export class RainbondInputError extends RainbondError {
   override name = "RainbondInputError";
   declare readonly operation: string;
+  /** What the caller gave, by the name they gave it: `component.serviceId`, `body.port`, `options.pageSize`. */
   declare readonly argument: string;
-  constructor(operation: string, argument: string, rule: string) {
+  /**
+   * The rule in words, as the message says it after the argument: `must be at most 65535 (got 70000)`, with the
+   * value given (never a secret field's) and the console's rule where the spec quotes it.
+   */
+  declare readonly rule: string;
+  /** The rule, for a program: `maximum`. */
+  declare readonly keyword: InputRule;
+  constructor(operation: string, argument: string, rule: string, keyword: InputRule) {
     super(`${operation}: ${argument} ${rule}`);
-    Object.assign(this, { operation, argument });
+    Object.assign(this, { operation, argument, rule, keyword });
   }
 }
 
 /** How every message names its request: `ports.update (PUT /openapi/v1/...)`. */
 export const named = (info: RequestInfo) => `${info.operation} (${info.method} ${info.path})`;
-
-/** A plain object's members: not null, an array or a Date (a parsed answer's body, a call's arguments). */
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Date);

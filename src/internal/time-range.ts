@@ -1,6 +1,6 @@
 // The spec's `x-rainbond-time-range`: query parameters that form a time range, checked together.
-import { RainbondInputError } from "./errors.js";
-import type { QueryRule } from "./prepare.js";
+import { RainbondInputError } from "../core/errors.js";
+import type { QueryRule } from "../core/table.js";
 import { shown } from "./validate.js";
 
 /**
@@ -18,6 +18,7 @@ export const timeRange: QueryRule = ({ name: operation, query: rules = {}, timeR
         operation,
         nameOf(param),
         `looks like milliseconds (${value}); pass Unix seconds or a Date`,
+        "maximum",
       );
     }
   }
@@ -27,13 +28,15 @@ export const timeRange: QueryRule = ({ name: operation, query: rules = {}, timeR
   const [s, e, st] = [start, end, step] as [number, number, number];
   if (s >= e) {
     const [a, b] = [shown(given[from] ?? s), shown(given[to] ?? e)];
-    throw new RainbondInputError(operation, nameOf(from), `must be before ${nameOf(to)} (got ${a} >= ${b})`);
+    const rule = `must be before ${nameOf(to)} (got ${a} >= ${b})`;
+    throw new RainbondInputError(operation, nameOf(from), rule, "timeRange");
   }
   if (st > 0 && (e - s) / st > max) {
     throw new RainbondInputError(
       operation,
       nameOf(every),
       `gives ${Math.floor((e - s) / st)} points per series, over the limit of ${max}: use a step of at least ${Math.ceil((e - s) / max)} s`,
+      "timeRange",
     );
   }
 };
