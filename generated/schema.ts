@@ -3909,6 +3909,35 @@ export interface components {
                 "application/json": components["schemas"]["ConsoleError"];
             };
         };
+        /** @description No certificate of that id: the console's envelope, its text in `msg_show` and `msg` null. */
+        CertificateNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 404,
+                 *       "msg": null,
+                 *       "msg_show": "证书不存在",
+                 *       "data": {
+                 *         "bean": {},
+                 *         "list": []
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The HTTP status (404). */
+                    code?: number;
+                    /** @description Null here. */
+                    msg?: string | null;
+                    /** @description Message for people. */
+                    msg_show?: string;
+                    /** @description The envelope's data (`bean` and `list`, both empty). */
+                    data?: Record<string, unknown>;
+                };
+            };
+        };
         /** @description The region did not report the build as started (`code` 507, "构建异常", inside the console's envelope). */
         BuildFailed: {
             headers: {
@@ -6581,7 +6610,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["CertificateNotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
             500: components["responses"]["InternalServerError"];

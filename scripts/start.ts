@@ -8,7 +8,7 @@ import type * as Client from "../src/index.ts";
 import { BUILD, GENERATE, unlessCurrent } from "./lib/build-stamp.ts";
 import { callMethod, readMethods, type ClientMethod } from "./lib/methods.ts";
 import { commandLine, root, scriptArgs } from "./lib/script.ts";
-import { MOCK_PORT as DEFAULT_PORT, startPrism, type Prism } from "./prism.ts";
+import { MOCK_PORT as DEFAULT_PORT, mockCannotAnswer, startPrism, type Prism } from "./prism.ts";
 
 const { values: args } = commandLine(
   `usage: npm start [-- --serve [--port N]]
@@ -73,6 +73,10 @@ function describe(answer: unknown, { returns }: ClientMethod): string {
 
 let failed = 0;
 for (const method of methods) {
+  if (mockCannotAnswer(method)) {
+    console.log(`skip  ${method.name.padEnd(33)} the mock refuses its query parameter's name (a Prism 5 limit)`);
+    continue;
+  }
   try {
     console.log(`ok    ${method.name.padEnd(33)} ${describe(await callMethod(client, method), method)}`);
   } catch (err) {
@@ -81,8 +85,11 @@ for (const method of methods) {
   }
 }
 const operations = new Set(methods.map((method) => method.operationId)).size;
+const skipped = methods.filter(mockCannotAnswer).length;
+const asked = methods.length - skipped;
 console.log(
-  `\n${methods.length - failed} of ${methods.length} methods answered, covering the ${operations} operations of the spec`,
+  `\n${asked - failed} of ${asked} methods answered, covering the ${operations} operations of the spec` +
+    (skipped ? ` (${skipped} the mock cannot answer, skipped)` : ""),
 );
 if (!args.serve || failed) await leave(failed ? 1 : 0);
 console.log(`

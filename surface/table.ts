@@ -91,6 +91,41 @@ export interface Tool {
   };
 }
 
+/** A value a tool puts in a request it makes from the spec alone, with no person choosing it (verify): the id of that
+ * name it knows, a time of a range it reads (its start or end), or the spec's example (as the client takes it). */
+export type Fill = { id: string } | { time: "start" | "end" } | { example: unknown };
+/** A request body to fill: a value, an array of one item, or an object of its required members. */
+export type BodyFill = Fill | { items: BodyFill } | { members: Record<string, BodyFill> };
+
+/** The request of an operation as the spec alone makes it (each path parameter is the id of its name). */
+export interface SampleRequest {
+  /** The required query parameters. */
+  query?: Record<string, Fill>;
+  /** The body, where one is required. */
+  body?: BodyFill;
+  /** Required values that are neither ids nor given an example by the spec: no request is made from it alone. */
+  lacks?: string[];
+}
+
+/** Where an answer gives ids: the records at `at` (a path through what the client returns: member names, `[]` for an
+ * array's items; none for the answer itself) and, for each field of them that holds an id, the ids it holds. */
+export interface AnswerIds {
+  at: string[];
+  fields: Record<string, string[]>;
+}
+
+/** What a create makes, and how a tool removes it again (`x-rainbond-undo`). */
+export interface Creates {
+  /** The operation that removes what it made. */
+  undo: string;
+  /** The id the undo's path adds to the create's: a body member of the create, so known before it is sent. */
+  id: string;
+  /** The read at the create's path (`GET`): what exists already. */
+  list?: string;
+  /** The other operations at the undo's path, which change what it made. */
+  changes: string[];
+}
+
 /** An operation of the spec, as the surfaces that work by its names (the MCP server, verify) read it. */
 export interface TableOperation {
   operationId: string;
@@ -119,12 +154,21 @@ export interface TableOperation {
   /** The answer is an array, given to MCP as `{ items: [...] }`. */
   wrapped: boolean;
   paging?: { page: string; pageSize: string };
+  /** Its request as the spec alone makes it. */
+  sample: SampleRequest;
+  /** Where its answer gives ids (a field named as the id, or marked `x-rainbond-id`). */
+  answerIds?: AnswerIds[];
+  /** What it creates and how to remove it, where the spec says (`x-rainbond-undo`). */
+  creates?: Creates;
   tool: Tool;
 }
 
 export interface Table {
   methods: ClientMethod[];
   operations: Record<string, TableOperation>;
+  /** Every id: each path parameter and each id a mark names, with the path parameters that scope it (those before it
+   * in every path that holds it: `service_id` is within `team_id`, `region_name`, `app_id`). */
+  ids: Record<string, string[]>;
 }
 
 /** The table of this build. */

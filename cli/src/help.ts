@@ -1,6 +1,6 @@
 // The help of a method command, from the table: the spec's text for each input, and an example made from the spec's
 // examples (the one its tests run against the mock).
-import { isRecord } from "../../src/core/is-record.js";
+import { isRecord } from "../../surface/runtime.js";
 import { describeEffect, needsConfirmation } from "../../surface/effect.js";
 import type { Input, MethodCommand } from "./table.js";
 import { shellQuote as quote } from "../../surface/curl.js";
@@ -10,7 +10,7 @@ import { isSwitch } from "./values.js";
 export const plain = (text = "") => text.replace(/\s+/g, " ").trim();
 
 /** A paragraph wrapped at 80 columns, each line after `indent`, for the text commander prints as it is. */
-const wrapped = (text: string, indent = "") =>
+export const wrapped = (text: string, indent = "") =>
   plain(text)
     .replace(new RegExp(`(.{1,${80 - indent.length}})(\\s+|$)`, "g"), `${indent}$1\n`)
     .trimEnd();

@@ -2,7 +2,7 @@
 // YAML or a table (the default on a terminal), after the `--query` JMESPath filter. Every key and value the console
 // chose reaches the terminal escaped (terminal.ts): JSON and YAML stay the same data, a table shows `\x1b`. A table fits
 // the terminal's width as gh's do (columns cut with `…`, never wrapped); piped, it is whole.
-import { isRecord } from "../../src/core/is-record.js";
+import { isRecord } from "../../surface/runtime.js";
 import { UsageError } from "./values.js";
 import { cut, escapeJson, escapeText, escapeYamlQuoted, isUnsafe, widthOf } from "./terminal.js";
 

@@ -5,7 +5,7 @@ import { RainbondInputError, createRainbondCore } from "../../src/core.js";
 import { formatOf, type Io } from "./run.js";
 import { layoutOf, render } from "./output.js";
 import { readProfiles, writeProfiles, type Profile } from "./settings.js";
-import { check } from "../../src/internal/validate.js";
+import { check } from "../../surface/runtime.js";
 import { SCOPES, commandsByGroup } from "./table.js";
 import { UsageError, fromText } from "./values.js";
 

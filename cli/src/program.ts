@@ -3,17 +3,22 @@
 import { Command, Option, type CommanderError } from "commander";
 import pkg from "../package.json" with { type: "json" };
 import { needsConfirmation } from "../../surface/effect.js";
-import { after, describe, valueHint } from "./help.js";
+import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, RETRIED_STATUSES, retryPolicy } from "../../surface/runtime.js";
+import { after, describe, valueHint, wrapped } from "./help.js";
 import { FORMATS } from "./output.js";
 import { addProfileCommands } from "./profile.js";
 import { runMethod, type Io } from "./run.js";
 import { commandsByGroup, type MethodCommand } from "./table.js";
 import { UsageError } from "./values.js";
 
+/** --retries: how many times a request the retry policy allows is sent again (src/core/retry.ts says which). */
+const RETRIES_HELP = `retries when no answer came or it was ${RETRIED_STATUSES.join("/")}, of requests that may be sent again (default ${DEFAULT_RETRIES}; rainbond --help says which)`;
+
 const ROOT_HELP = `
 Every method of the Rainbond console's Open API v1 as a command, from the same table as the client.
 Credentials: RAINBOND_TOKEN, or a profile (rainbond profile add); the console: --base-url, RAINBOND_URL or the profile.
-Exit codes: 0 done, 2 usage or input, 3 auth, 4 not found, 5 conflict, 6 console failure, 7 no connection, 1 other.`;
+Exit codes: 0 done, 2 usage or input, 3 auth, 4 not found, 5 conflict, 6 console failure, 7 no connection, 1 other.
+${wrapped(`Retries (the client's policy, --retries and --timeout-ms): ${retryPolicy()}`)}`;
 
 function methodCommand(parent: Command, command: MethodCommand, io: Io): void {
   const { method } = command;
@@ -32,8 +37,8 @@ function methodCommand(parent: Command, command: MethodCommand, io: Io): void {
   sub.option("--dry-run", "print the request as curl (token masked); send nothing");
   sub.option("--profile <name>", "the profile to use ($RAINBOND_PROFILE, or the default one)");
   sub.option("--base-url <origin>", "the console's origin ($RAINBOND_URL, or the profile's)");
-  sub.option("--timeout-ms <ms>", "time allowed to each attempt (default 30000)");
-  sub.option("--retries <n>", "retries of idempotent requests with no answer or a 408/429/502/503/504 (default 2)");
+  sub.option("--timeout-ms <ms>", `time allowed to each attempt (default ${DEFAULT_TIMEOUT_MS})`);
+  sub.option("--retries <n>", RETRIES_HELP);
   sub.addOption(
     new Option("--log-level <level>", "the client's log lines on stderr").choices([
       "off",

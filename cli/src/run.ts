@@ -4,7 +4,7 @@
 import { once } from "node:events";
 import type { Writable } from "node:stream";
 import { RainbondInputError, createRainbondClient, redact, type LogLevel } from "../../src/index.js";
-import { MASK, secretsIn } from "../../src/core/redact.js";
+import { MASK, secretsIn } from "../../surface/runtime.js";
 import { curlOf } from "../../surface/curl.js";
 import { WARNING, effectOf, needsConfirmation, type Effect } from "../../surface/effect.js";
 import { recorder, shownRequest, unknownMembers, type ShownRequest } from "../../surface/request.js";

@@ -1,8 +1,8 @@
 // From what a user typed to the arguments of the client's method, and back from the client's names to the flags in
 // its messages: a flag's text becomes the JSON type its rule in the table asks for, and the client then checks it.
 import { readFileSync } from "node:fs";
-import type { SchemaRule } from "../../src/core/table.js";
-import { isRecord } from "../../src/core/is-record.js";
+import type { SchemaRule } from "../../surface/runtime.js";
+import { isRecord } from "../../surface/runtime.js";
 import type { Input, MethodCommand } from "./table.js";
 
 /** A mistake in how the command was called: one line on stderr, exit code 2. */

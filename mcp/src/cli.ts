@@ -6,6 +6,7 @@ import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import type { LogLevel } from "rainbond-openapi";
 import pkg from "../package.json" with { type: "json" };
 import { createRainbondCore } from "rainbond-openapi/core";
+import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, RETRIED_STATUSES, retryPolicy } from "../../surface/runtime.js";
 import { MIN_BEARER_CHARS, serveHttp } from "./http.js";
 import { MAX_RESULT_CHARS, createServer } from "./server.js";
 import { GROUPS, KEYWORDS, discovers, listedTools, servedOperations, unknownSelection } from "./tools.js";
@@ -33,14 +34,18 @@ ${`Groups: ${GROUPS.join(", ")}.`.replace(/(.{1,78})(\s+|$)/g, `${" ".repeat(24)
                         ${MIN_BEARER_CHARS} characters) is the bearer token every MCP client must then send: needed on
                         any other address, and for --allow-write; without it any process of this
                         machine can call the tools
-  --timeout-ms <ms>     time allowed to each request to the console (default 30000)
-  --retries <n>         retries of idempotent requests with no answer or a 408/429/502/503/504 (default 2)
+  --timeout-ms <ms>     time allowed to each attempt of a request to the console (default ${DEFAULT_TIMEOUT_MS})
+  --retries <n>         retries when no answer came or it was ${RETRIED_STATUSES.join("/")}, of requests that may be
+                        sent again (default ${DEFAULT_RETRIES}; see Retries below)
   --log-level <level>   off, error, warn (default), info or debug; log lines go to stderr, masked
   --help                this text
 
 Environment: RAINBOND_TOKEN (required: the console's API token; never a flag), RAINBOND_URL, RAINBOND_MCP_TOKEN,
 RAINBOND_MCP_ALLOW_WRITE (true or false; --allow-write wins over false).
-An answer longer than ${MAX_RESULT_CHARS} characters of JSON is cut, with a note on how to ask for less.`;
+An answer longer than ${MAX_RESULT_CHARS} characters of JSON is cut, with a note on how to ask for less.
+Retries: ${retryPolicy()
+  .replace(/(.{1,110})(\s+|$)/g, "$1\n")
+  .trimEnd()}`;
 
 class UsageError extends Error {}
 

@@ -22,7 +22,7 @@ import {
   type Server,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import { MASK } from "../../src/core/redact.js";
+import { MASK } from "../../surface/runtime.js";
 import { WARNING, effectOf, type Effect } from "../../surface/effect.js";
 import type { ShownRequest } from "../../surface/request.js";
 import type { ToolEntry } from "./tools.js";

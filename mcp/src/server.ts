@@ -26,7 +26,7 @@ import {
 import { createRainbondCore, type OperationInput, type RainbondCore } from "rainbond-openapi/core";
 import { requestOperation, type OperationId } from "rainbond-openapi/operations";
 import { redact } from "../../src/core.js";
-import { escapeControl, maskText, oneLine, secretsIn } from "../../src/core/redact.js";
+import { escapeControl, maskText, oneLine, secretsIn } from "../../surface/runtime.js";
 import type { RecordedRequest } from "../../surface/request.js";
 import { effectOf, needsConfirmation, strongest } from "../../surface/effect.js";
 import { escapeUnsafe } from "../../surface/escape.js";

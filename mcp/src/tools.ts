@@ -3,7 +3,7 @@
 // inputSchema, and how they split into the operation's path, query and body.
 import type { Tool } from "@modelcontextprotocol/server";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
-import type { OperationInput } from "../../src/core/table.js";
+import type { OperationInput } from "../../surface/runtime.js";
 import { strongest } from "../../surface/effect.js";
 import { unknownMembers, type MemberSchema } from "../../surface/request.js";
 import { table, type TableOperation } from "../../surface/table.js";

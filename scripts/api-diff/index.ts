@@ -2,5 +2,5 @@
 export { diffAgainstRef, diffSpecs, toJson, type Bump, type Change, type DiffResult } from "./compare.ts";
 export { clientMethods, git, type MethodTable } from "./load.ts";
 export type { OpenApiDocument } from "./locate.ts";
-export { changelogMarkdown } from "./message.ts";
+export { changelogMarkdown } from "./changelog.ts";
 export { LEVELS, LIBRARY_LEVELS, RULES, type Level } from "./rules.ts";

@@ -1,7 +1,6 @@
 // One line of the changelog for one change: what changed, named as the client's users know it (the field or
-// parameter, in the spec's own spelling), with the values before and after where they are short. Then the changelog:
-// **Breaking**, **Added**, **Changed**, **Docs only**, one line per message, naming the client methods it touches.
-import type { Change, DiffResult } from "./compare.ts";
+// parameter, in the spec's own spelling), with the values before and after where they are short (changelog.ts puts
+// the lines together).
 import { addedAsRequired, fieldName, valueOf, type Context, type Requirement } from "./locate.ts";
 
 const show = (value: unknown) => {
@@ -64,32 +63,4 @@ export function describe(ctx: Context): string {
   // any other keyword (pattern, maximum, format, a scheme's `name`, ...): its value on each side
   const whole = rest.length === 0;
   return `${what}: ${keyword} ${show(before ?? (whole ? ctx.before : undefined))} -> ${show(after ?? (whole ? ctx.after : undefined))}`;
-}
-
-const SECTIONS: [string, (c: Change) => boolean][] = [
-  ["Breaking", (c) => c.level === "breaking"],
-  ["Added", (c) => c.level === "non-breaking" && c.added],
-  ["Changed", (c) => c.level === "non-breaking" && !c.added],
-  ["Docs only", (c) => c.level === "docs"],
-];
-
-/** Who a change concerns: the client methods, else the operation (no client method calls it), else the document. */
-function who(change: Change) {
-  if (change.methods.length) return change.methods.map((m) => `\`${m}\``).join(", ");
-  return change.operationId ? `\`${change.operationId}\` (no client method)` : "the API document";
-}
-
-/** The changelog, sections with no change left out. */
-export function changelogMarkdown({ changes }: Pick<DiffResult, "changes">): string {
-  const lines: string[] = [];
-  for (const [title, belongs] of SECTIONS) {
-    const byMessage = new Map<string, Set<string>>();
-    for (const change of changes.filter(belongs)) {
-      byMessage.set(change.message, (byMessage.get(change.message) ?? new Set()).add(who(change)));
-    }
-    if (byMessage.size === 0) continue;
-    lines.push(...(lines.length ? [""] : []), `**${title}**`, "");
-    for (const [message, owners] of byMessage) lines.push(`- ${[...owners].join(", ")}: ${message}`);
-  }
-  return lines.length ? `${lines.join("\n")}\n` : "No API changes.\n";
 }

@@ -1,13 +1,14 @@
 // generated/table.json: the one table that the command line, the MCP server, verify and the docs read, made from the
 // generator's one walk of the spec (client-table.ts): every method with its inputs as each surface names them (the
 // spec's name, the client's, the flag), their rules, docs and examples, what the method does; and every operation with
-// its request line, effect, idempotence, origin and its MCP tool (schemas, annotations). Nothing here is about one
-// operation in particular.
+// its request line, effect, idempotence, origin, the ids it takes and gives (ids.ts) and its MCP tool (schemas,
+// annotations). Nothing here is about one operation in particular.
 import { describeEffect, mayDestroy, strongest } from "../../surface/effect.ts";
 import { COMMON_FLAGS, kebab } from "../../surface/flags.ts";
-import type { ClientMethod, Input, Table, TableOperation, Tool } from "../../surface/table.ts";
-import { describe, type Entry, type Method, type Spec } from "../client-table.ts";
-import { deref, isObject, type Json, type JsonObject } from "../lib/spec.ts";
+import type { ClientMethod, Creates, Input, Table, TableOperation, Tool } from "../../surface/table.ts";
+import { exampleOf, type Entry, type Method, type Schema, type Spec } from "../client-table.ts";
+import { deref, inlined, isObject, type Json, type JsonObject } from "../lib/spec.ts";
+import { answerIdsOf, createsOf, idsOf, sampleOf } from "./ids.ts";
 
 /** A schema of the spec with every `$ref` replaced by what it points at (its `x-` marks kept). */
 export type InlineSchema = { [keyword: string]: unknown };
@@ -34,6 +35,42 @@ export interface OperationDescription {
     schema?: InlineSchema;
     /** The query parameters of a paged answer's page and page size. */
     paging?: { page: string; pageSize: string };
+  };
+}
+
+/** An operation's request and answer by the spec's names, schemas inlined: what surfaces that work by those read. */
+function describe(spec: Spec, o: Entry): OperationDescription {
+  const schema = (node: Schema) => inlined(spec, node as Json) as InlineSchema;
+  const example = (node: Schema, given?: Json) => {
+    const value = exampleOf(spec, node, given ?? deref(spec, node).example);
+    return value === undefined ? {} : { example: value };
+  };
+  const parameters = [...o.pathParams, ...o.queryParams].map((p) => ({
+    name: p.name,
+    in: p.in as "path" | "query",
+    required: p.required === true,
+    ...("option" in p && { option: p.option as string }),
+    ...(p.description && { description: p.description }),
+    schema: schema(p.schema),
+    ...example(p.schema, p.example),
+  }));
+  const { body, requestBody, paging } = o;
+  const param = (option: string) => o.table.options[option]!;
+  return {
+    ...(o.op.description && { description: o.op.description }),
+    parameters,
+    ...(body && {
+      body: {
+        required: requestBody!.required === true,
+        ...(requestBody!.description && { description: requestBody!.description }),
+        schema: schema(body.schema),
+        ...example(body.schema, body.example),
+      },
+    }),
+    answer: {
+      ...(o.response && { schema: schema(o.response) }),
+      ...(paging && { paging: { page: param(paging.page), pageSize: param(paging.pageSize) } }),
+    },
   };
 }
 
@@ -203,8 +240,11 @@ function toolsetOf(o: Entry): TableOperation["toolset"] {
   throw new Error(`${where}: x-mcp-toolset is \`default\` or absent (see docs/editing-the-spec.md)`);
 }
 
-/** An operation's entry of the table: its request line, effect, origin, toolset, and its MCP tool. */
-function operationOf(o: Entry, description: OperationDescription): TableOperation {
+/** What an operation's entry takes from the whole walk: the ids, and what it creates. */
+type Across = { ids: Record<string, string[]>; creates?: Creates | undefined };
+
+/** An operation's entry of the table: its request line, effect, origin, toolset, ids, and its MCP tool. */
+function operationOf(o: Entry, description: OperationDescription, { ids, creates }: Across): TableOperation {
   const { id: name, name: method, method: http, path } = o.table;
   const toolset = toolsetOf(o);
   // Arguments are named as the spec names them; a query parameter named like a path parameter (the source declares
@@ -219,6 +259,7 @@ function operationOf(o: Entry, description: OperationDescription): TableOperatio
   const required = inputs.filter((p) => p.required).map((p) => p.name);
   const answer = description.answer.schema && (clean(description.answer.schema as JsonObject, "output") as JsonObject);
   const wrapped = answer?.type === "array";
+  const answerIds = answerIdsOf(description.answer.schema as Json | undefined, ids);
   const effect = strongest(o.effect);
   const summary = o.op.summary;
   const tool: Tool = {
@@ -261,6 +302,9 @@ function operationOf(o: Entry, description: OperationDescription): TableOperatio
     queryParams: description.parameters.filter((p) => p.in === "query").map((p) => p.name),
     wrapped,
     ...(description.answer.paging && { paging: description.answer.paging }),
+    sample: sampleOf(o, description, ids),
+    ...(answerIds && { answerIds }),
+    ...(creates && { creates }),
     tool,
   };
 }
@@ -279,8 +323,13 @@ export function tableOf(spec: Spec, walk: { operations: Entry[]; methods: Method
     };
   });
   const sorted = [...walk.operations].sort((a, b) => (a.table.id < b.table.id ? -1 : 1));
-  const operations = Object.fromEntries(sorted.map((o) => [o.table.id, operationOf(o, describe(spec, o))]));
-  return { methods, operations };
+  const descriptions = new Map(sorted.map((o) => [o, describe(spec, o)]));
+  const ids = idsOf(spec, sorted, descriptions);
+  const creates = createsOf(sorted);
+  const operations = Object.fromEntries(
+    sorted.map((o) => [o.table.id, operationOf(o, descriptions.get(o)!, { ids, creates: creates.get(o) })]),
+  );
+  return { methods, operations, ids };
 }
 
 /** The start of docs/mcp.md's list of tools, which `npm run generate` rewrites up to `<!-- /tools -->`. */

@@ -22,7 +22,8 @@ export interface Deviation {
   came: Came;
 }
 
-export type Outcome = "conforms" | "deviates" | "error" | "refused" | "no answer";
+/** `defect`: an operation the spec marks as failing on this console (`x-console-operation.defect`) failed. */
+export type Outcome = "conforms" | "deviates" | "error" | "defect" | "refused" | "no answer";
 
 /** An answer judged; `note`: why no answer came. */
 export type Judgement = { outcome: Outcome; status?: number; deviations: Deviation[]; note?: string | undefined };

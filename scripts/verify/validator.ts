@@ -65,6 +65,59 @@ export const MAX_ANSWER_BYTES = 10_485_760;
 /** What Prism is sent in place of the token: it checks that the header is there, not what it holds. */
 const STAND_IN_TOKEN = "verify-stand-in-token";
 
+/** A character a header cannot carry (past Latin-1), or a backslash (so that the escapes below read back as they were). */
+const UNSENDABLE = /[\\\u0100-\uffff]/g;
+const ESCAPED = /\\u([0-9a-f]{4})/g;
+const unescapeKey = (key: string) => key.replace(ESCAPED, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/**
+ * `body` (an answer's JSON) with each key holding a character past Latin-1 written with `\uXXXX` escapes, or undefined
+ * when none does. Prism names a field the spec lacks in its `sl-violations` header, and fails to send the header at
+ * all (the connection ends) when the name is not Latin-1 (`名称`, `\u202eevil`): the answer is checked with such keys
+ * escaped, and the names in its violations are read back.
+ */
+export function escapedKeys(body: string): string | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  let escaped = false;
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (typeof node !== "object" || node === null) return node;
+    const entries = Object.entries(node).map(([key, item]) => {
+      const safe = key.replace(UNSENDABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+      escaped ||= safe !== key && /[^\u0000-\u00ff]/.test(key);
+      return [safe, walk(item)];
+    });
+    return Object.fromEntries(entries);
+  };
+  const replayed = JSON.stringify(walk(value));
+  return escaped ? replayed : undefined;
+}
+
+/** Prism's violations of an answer replayed with escaped keys, with the keys' names read back. */
+function keysReadBack(violations: string): string {
+  const list = (() => {
+    try {
+      return JSON.parse(violations) as unknown;
+    } catch {
+      return undefined;
+    }
+  })();
+  if (!Array.isArray(list)) return violations;
+  const back = list.map((v: { location?: unknown; message?: unknown }) => ({
+    ...v,
+    ...(Array.isArray(v.location) && { location: v.location.map((s) => (typeof s === "string" ? unescapeKey(s) : s)) }),
+    ...(typeof v.message === "string" && {
+      message: v.message.replace(/; found '(.*)'$/, (_, key: string) => `; found '${unescapeKey(key)}'`),
+    }),
+  }));
+  return JSON.stringify(back);
+}
+
 /** Up to `max` bytes of a body; `cut` when it had more (the rest is not read: the stream is cancelled). */
 async function readCapped(body: ReadableStream<Uint8Array> | null, max: number) {
   const chunks: Uint8Array[] = [];
@@ -153,14 +206,15 @@ export async function startValidator(spec: JsonObject, maxAnswerBytes = MAX_ANSW
       const { pathname, search } = new URL(asked.url);
       const path = pathname.slice(Math.max(0, pathname.indexOf("/openapi/v1/"))); // a console under a path prefix
       const headers: OutgoingHttpHeaders = { ...Object.fromEntries(asked.headers), authorization: STAND_IN_TOKEN };
-      replaying = exchange;
+      const escaped = /\bjson\b/i.test(exchange.contentType ?? "") ? escapedKeys(exchange.body ?? "") : undefined;
+      replaying = escaped === undefined ? exchange : { ...exchange, body: escaped };
       try {
         const req = request(prism.url + path + search, { method: asked.method, headers, maxHeaderSize: 2 ** 24 });
         req.end(asked.body);
         const [res] = (await once(req, "response")) as [IncomingMessage];
         res.resume(); // Prism's copy of the answer: the recorded one is judged
         const violations = res.headers["sl-violations"];
-        if (typeof violations === "string") exchange.violations = violations;
+        if (typeof violations === "string") exchange.violations = escaped ? keysReadBack(violations) : violations;
       } finally {
         replaying = undefined;
       }

@@ -1,6 +1,7 @@
 // The console's recorded exchanges (fixtures/recorded.json: every request sent to goodrain/rainbond-console at ae3f161
 // when it was measured, and its answer), and what the tests need of each: the operation it went to, the request as the
-// spec names its parts, and the data a caller gets (a port answer unwrapped from the console's envelope).
+// spec names its parts, and the data a caller gets (a port answer unwrapped from the console's envelope). And the
+// second measurement, of all 101 operations (fixtures/whole-v1), in the same terms.
 import { readFileSync } from "node:fs";
 import { operations, type OperationId } from "../../generated/operations.ts";
 import type { OperationSpec } from "../../src/core/table.ts";
@@ -50,3 +51,30 @@ export function dataOf(exchange: Exchange): unknown {
 }
 
 export const successes = exchanges.filter((e) => e.status >= 200 && e.status < 300);
+
+/** The ids of the second measurement (fixtures/whole-v1) that are the first one's team, regions and component. */
+const SAME_IDS: Record<string, string> = {
+  b7e4c2a19d3f4e5a8b6c7d8e9f0a1b2c: "t0000000000000000000000000000001",
+  "5a1e0c9b8d7f4e3a2b1c0d9e8f7a6b5c": "r0000000000000000000000000000001",
+  "6b2f1d0c9e8a4f5b3c2d1e0f9a8b7c6d": "r0000000000000000000000000000002",
+  c5f0e1d2a3b4c5d6e7f8091a2b3c4d5e: "s0000000000000000000000000000001",
+};
+
+/**
+ * The same console measured again, every one of its 101 operations called (fixtures/whole-v1/answers.jsonl), as
+ * exchanges of the first measurement: its team, regions and component by the first one's ids, so that one stand-in
+ * speaks of one team, app and component whichever measurement an answer comes from; `operationId` as recorded.
+ */
+export const measuredWhole: (Exchange & { operationId: string })[] = readFileSync(
+  new URL("fixtures/whole-v1/answers.jsonl", import.meta.url),
+  "utf8",
+)
+  .split("\n")
+  .filter(Boolean)
+  .map((line) => {
+    const e = JSON.parse(line.replace(/[0-9a-f]{32}/g, (id) => SAME_IDS[id] ?? id));
+    const url = new URL(`http://console/openapi/v1${e.path}`);
+    const query = url.search ? { query: Object.fromEntries(url.searchParams) } : {};
+    const { method, body, status, answer } = e;
+    return { operationId: e.op, method, path: url.pathname, ...query, body, status, answer, note: e.note ?? undefined };
+  });

@@ -63,8 +63,8 @@ describe("the tarball", () => {
       expect(paths, `${chunk} has its twin in the other format`).toContain(`dist/chunks/${name}${TWIN[ext!]}`);
     }
     for (const path of paths) expect(path).not.toMatch(/^(src|spec|test|scripts|generated)\/|\.map$|\.tsbuildinfo$/);
-    // Small: the spec and the generated types are most of it.
-    expect(packed.size).toBeLessThan(150_000);
+    // Small: the spec and the generated types are most of it (364 KB at the console's 101 operations).
+    expect(packed.size).toBeLessThan(400_000);
   });
 
   test("its package.json points every entry at a file it holds", async () => {

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { readSpec } from "../../scripts/lib/spec.ts";
 import { main } from "../../scripts/verify/main.ts";
-import { freePort } from "../../scripts/verify/operations.ts";
+import { unused } from "../../scripts/verify/plan.ts";
 import { render } from "../../scripts/verify/report.ts";
 import { verify } from "../../scripts/verify/run.ts";
 import { MAX_ANSWER_BYTES, startValidator, validatorSpec, type Validator } from "../../scripts/verify/validator.ts";
@@ -133,6 +133,25 @@ describe("answers without end", () => {
   });
 });
 
+describe("a console whose answers name fields past Latin-1 (issue 35 §5)", () => {
+  test("名称 and \\u202eevil: Prism cannot send such a name in its header, yet the report comes out naming them", async () => {
+    const body = JSON.stringify({ total: 0, regions: [], 名称: "x", "\u202eevil": 1 });
+    const hostile = await hostileConsole(() => [200, "OK", { "content-type": "application/json" }, body]);
+    try {
+      const { code, stdout, stderr } = await runMain(["--base-url", hostile.url, "--team", ids.team, "--json"]);
+      expect([code, stderr]).toEqual([1, ""]);
+      const report = JSON.parse(stdout);
+      const titles = report.deviations.map((d: { title: string }) => d.title);
+      expect(titles).toEqual(expect.arrayContaining(["ListTeamRegionsResp.名称", "ListTeamRegionsResp.\u202eevil"]));
+      // escaped wherever it is shown: the JSON on stdout, the text and Markdown reports
+      for (const output of [stdout, render(report), render(report, true)]) expect(output).not.toContain("\u202e");
+      expect(render(report)).toContain("ListTeamRegionsResp.\\u202eevil: the spec says no such field");
+    } finally {
+      await hostile.close();
+    }
+  });
+});
+
 describe("the preflight's one line", () => {
   test("a 401 whose reason phrase echoes the token: the line says 401, not the token", async () => {
     const hostile = await hostileConsole(() => [401, `Unauthorized ${TOKEN}`, {}]);
@@ -149,10 +168,11 @@ describe("the preflight's one line", () => {
   });
 });
 
-describe("--write's free port", () => {
+describe("--write's new id", () => {
   test("100,000 ports in use: the next free one, found in a loop", () => {
-    const ports = Array.from({ length: 100_000 }, (_, i) => ({ container_port: 20_000 + i }));
-    expect(freePort(ports)).toBe(120_000);
-    expect(freePort([{ container_port: 20_001 }])).toBe(20_000);
+    const ports = Array.from({ length: 100_000 }, (_, i) => 20_000 + i);
+    expect(unused(ports)).toBe(120_000);
+    expect(unused([20_001, "20002"])).toBe(20_000);
+    expect(unused([20_000, "20001"])).toBe(20_002); // a port listed as a string is in use too
   });
 });
