@@ -21,7 +21,7 @@ const withSecretNames = () => void (masking.SENSITIVE.size || masking.secretName
 
 export type { OperationInput } from "./core/table.js";
 export type { RainbondCore, RainbondPromise, WithResponse } from "./core/promise.js";
-export type { CallOptions, ClientOptions, LogLevel, Logger } from "./core/options.js";
+export type { CallOptions, ClientOptions, IterationLimits, LogLevel, Logger } from "./core/options.js";
 export type { RetryDelay } from "./core/retry.js";
 export {
   RainbondAbortError,
@@ -32,6 +32,7 @@ export {
   RainbondConnectionError,
   RainbondError,
   RainbondInputError,
+  RainbondIterationLimitError,
   RainbondNotFoundError,
   RainbondRateLimitError,
   RainbondRedirectError,
@@ -41,6 +42,7 @@ export {
   RainbondTeamNotOpenedError,
   RainbondTimeoutError,
   type InputRule,
+  type IterationLimit,
   type RainbondErrorReason,
   type RequestInfo,
 } from "./core/errors.js";
@@ -75,7 +77,7 @@ export function createRainbondCore(options: ClientOptions): RainbondCore {
  */
 export function redact(value: unknown, secrets: readonly string[]): unknown {
   withSecretNames();
-  return masking.redact(value, secrets);
+  return masking.redact(value, [...secrets]); // a copy: the masking keeps what matches a list it was given
 }
 
 /**
@@ -86,5 +88,5 @@ export function redact(value: unknown, secrets: readonly string[]): unknown {
  */
 export function excerpt(text: string, secrets: readonly string[], max?: number): string {
   withSecretNames();
-  return masking.excerpt(text, secrets, max);
+  return masking.excerpt(text, [...secrets], max);
 }

@@ -3,6 +3,8 @@
 // non-negative integer), ports 1..65535, the source's enums, required body fields, and the range-query rules.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RainbondInputError, createRainbondClient, type RainbondClient, type RainbondPromise } from "../src/index.js";
+import { operations } from "../generated/operations.js";
+import type { OperationSpec } from "../src/core/table.js";
 import { closedPort, countingFetch } from "./faults/server.js";
 
 const region = { teamId: "q8k2mz5d", regionName: "rainbond" };
@@ -128,6 +130,21 @@ const fieldsOf = {
   app: ["teamId", "regionName", "appId"],
   component: ["teamId", "regionName", "appId", "serviceId"],
 };
+
+describe("the rules path parameters carry", () => {
+  it("are those checked without the body's and query's checks (validate.ts's MORE_RULES): no other reaches a path", () => {
+    // a path parameter is checked by the rules every bundle carries; a keyword of MORE_RULES on one would go unchecked
+    const checked = new Set(["type", "pattern", "patternMeans", "enum", "minimum", "maximum", "exclusiveMinimum"]);
+    const carried = Object.entries(operations).flatMap(([id, spec]) =>
+      Object.entries((spec as OperationSpec).pathParams).flatMap(([param, rule]) =>
+        Object.keys(rule)
+          .filter((key) => !checked.has(key) && key !== "acceptsNumber")
+          .map((key) => `${id} ${param}: ${key}`),
+      ),
+    );
+    expect(carried).toEqual([]);
+  });
+});
 
 describe("identifiers in paths", () => {
   for (const [operation, scope, call] of scoped) {

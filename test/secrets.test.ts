@@ -11,11 +11,21 @@ import {
   RainbondResponseError,
   RainbondServerError,
   createRainbondClient,
+  excerpt,
   redact,
   type RainbondClient,
 } from "../src/index.js";
 import { spec } from "./helpers/spec.js";
-import { TOKEN, app, installBodyWith, expectNoSecrets, faultClient, paths, rejection } from "./faults/helpers.js";
+import {
+  TOKEN,
+  app,
+  component,
+  installBodyWith,
+  expectNoSecrets,
+  faultClient,
+  paths,
+  rejection,
+} from "./faults/helpers.js";
 import { answer, closedPort, countingFetch, recordingLogger, renderings, useFaultServer } from "./faults/server.js";
 
 const ACCESS_KEY = "mkey-Zr8vQ2nL5pX1";
@@ -234,6 +244,87 @@ describe("errors never show a secret", () => {
         expect(text).not.toContain("12345678");
       }
     }
+  });
+});
+
+describe("a secret echoed in another form than sent", () => {
+  /** A token holding `&`, `"` and `'`, as a visible-ASCII token may. */
+  const token = `rb&"'tok-Q7pL2mX9vR4zK8wN3`;
+  const b64 = (text: string) => Buffer.from(text).toString("base64");
+  const html = (entities: Record<string, string>) => token.replace(/[&"']/g, (c) => entities[c]!);
+  /** Each form of the token a console (or a proxy, a framework's error page) may echo: none may show. */
+  const forms: [string, string][] = [
+    ["upper-cased", token.toUpperCase()],
+    ["lower-cased", token.toLowerCase()],
+    ["URL-encoded", encodeURIComponent(token)],
+    ["URL-encoded, lower-case hex", encodeURIComponent(token).replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase())],
+    ["URL-encoded twice", encodeURIComponent(encodeURIComponent(token))],
+    ["form-encoded", new URLSearchParams({ t: token }).toString().slice(2)],
+    ["base64", b64(token)],
+    ["base64 after one byte", b64(`:${token}`)],
+    ["base64 inside Basic credentials", b64(`admin:${token}`)],
+    ["base64url", Buffer.from(token).toString("base64url")],
+    ["HTML-escaped by PHP (&amp; &quot; &#039;)", html({ "&": "&amp;", '"': "&quot;", "'": "&#039;" })],
+    ["HTML5-escaped (&apos;)", html({ "&": "&amp;", '"': "&quot;", "'": "&apos;" })],
+    ["HTML-escaped in hex (&#x26; &#x22; &#x27;)", html({ "&": "&#x26;", '"': "&#x22;", "'": "&#x27;" })],
+    ["JSON-escaped in a text", JSON.stringify(token).slice(1, -1)],
+    ["Python's repr of its bytes", "b'rb&\"\\'tok-Q7pL2mX9vR4zK8wN3'"],
+  ];
+  /** What must not show of a form: the form, and its middle (a masked form may keep a character at each end). */
+  const traces = (form: string) => [form, form.slice(3, -3), "Q7pL2mX9vR4zK8wN3", "q7pl2mx9vr4zk8wn3"];
+
+  it.each(forms)("%s: masked in the message, the body, x-request-id, the excerpt and the logs", async (_, form) => {
+    server.script(
+      "GET",
+      paths.component,
+      answer.json(503, { msg: `bad token ${form}`, detail: { echoed: form, [form]: 1 } }, { "x-request-id": form }),
+      answer.html(502, `<p>bad token ${form}</p>`),
+    );
+    const { client, log } = faultClient(server.url, { token, retries: 1 });
+    const err = await rejection(client.components.get(component));
+    expect(err).toBeInstanceOf(RainbondServerError);
+    // a form masked may keep what lies around the secret: a base64 form, the characters that encode other bytes too
+    const masked = /^bad token \S{0,10}\[redacted\]\S{0,3}$/;
+    expect((err as RainbondServerError).body).toMatch(masked);
+    const warning = log.lines.find((line) => line.startsWith("warn"))!;
+    expect(warning.replace(/^.*failed with 503: (.*); retry.*$/, "$1")).toMatch(masked);
+    const first = excerpt(`<b>${form}</b>`, [token]);
+    const retried = JSON.stringify(redact({ msg: `bad token ${form}`, [form]: form }, [token]));
+    for (const text of [first, retried]) expect(text).toContain("[redacted]");
+    for (const trace of traces(form)) {
+      for (const text of [...renderings(err), ...log.lines, first, retried]) {
+        expect(text).not.toContain(trace);
+      }
+    }
+  });
+
+  it("a token of other letters in the same words is left alone; a short one only as a whole word", () => {
+    expect(redact(`${token.slice(0, -1)}x rb`, [token])).toBe(`${token.slice(0, -1)}x rb`);
+    expect(redact("ab12 AB12 xab12 ab12x", ["ab12"])).toBe("[redacted] [redacted] xab12 ab12x");
+  });
+
+  it("a custom header's value is masked wherever the console echoes it: every custom header is secret", async () => {
+    const headers = { "X-Api-Key": "proxy-key-8f2a9c1e7b", "X-Tenant": "acme-tenant-7" };
+    server.script(
+      "GET",
+      paths.component,
+      answer.echo((seen) =>
+        answer.json(
+          404,
+          { msg: `no component for ${seen.headers["x-api-key"]}`, tenant: seen.headers["x-tenant"] },
+          { "x-request-id": String(seen.headers["x-api-key"]).toUpperCase() },
+        ),
+      ),
+    );
+    const { client, log } = faultClient(server.url, { headers });
+    const err = await rejection(client.components.get(component));
+    expect(err).toMatchObject({
+      msg: "no component for [redacted]",
+      body: { msg: "no component for [redacted]", tenant: "[redacted]" },
+      requestId: "[redacted]",
+    });
+    expect(server.requests[0]!.headers["x-api-key"]).toBe("proxy-key-8f2a9c1e7b"); // sent as given
+    expectNoSecrets(err, log.lines, [...Object.values(headers), "PROXY-KEY-8F2A9C1E7B"]);
   });
 });
 

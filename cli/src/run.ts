@@ -1,6 +1,7 @@
 // Runs one method command: its flags and arguments into the client's method (which checks them, before anything is
 // sent), a person's confirmation where the call's effect needs one, the request as curl for --dry-run, the pages for
 // --all, and the answer, secrets masked, through --query onto stdout.
+import { once } from "node:events";
 import type { Writable } from "node:stream";
 import { RainbondInputError, createRainbondClient, redact, type LogLevel } from "../../src/index.js";
 import { MASK, secretsIn } from "../../surface/runtime.js";
@@ -133,12 +134,29 @@ function usage(e: unknown, name: (argument: string) => string, method = true): u
   return new UsageError(`${method ? `${e.operation}: ` : ""}${name(e.argument)} ${e.rule}`);
 }
 
-/** Calls a method: its answer, or an iterator's items collected. */
+const isIterator = (answer: unknown): answer is AsyncIterable<unknown> =>
+  typeof answer === "object" && answer !== null && Symbol.asyncIterator in answer;
+
+/**
+ * Calls a method: its answer, or an iterator's items collected, within the iterator's bounds in items, bytes and time
+ * (RainbondIterationLimitError past one).
+ */
 async function settle(answer: unknown): Promise<unknown> {
-  if (!(typeof answer === "object" && answer !== null && Symbol.asyncIterator in answer)) return answer;
+  if (!isIterator(answer)) return answer;
   const items = [];
-  for await (const item of answer as AsyncIterable<unknown>) items.push(item);
+  for await (const item of answer) items.push(item);
   return items;
+}
+
+/**
+ * Writes each item of `iterator` as a line of JSON as it comes, holding none (a page at most, in the iterator), and
+ * waits for `stdout` to drain when it is full: `--all -o jsonl`, which a script can read while the pages come. The
+ * iterator's bounds hold all the same; an error past one (or a bad page) comes after the items before it.
+ */
+async function stream(iterator: AsyncIterable<unknown>, write: (item: unknown) => Promise<string>, io: Io) {
+  for await (const item of iterator) {
+    if (!io.stdout.write(await write(item))) await once(io.stdout, "drain");
+  }
 }
 
 type Method = (...args: unknown[]) => unknown;
@@ -179,7 +197,9 @@ export async function runMethod(
     // a call the spec marks never to be replayed (the console's destructive GETs) is sent once whatever --retries:
     // the client's retry policy (src/core/retry.ts) reads the mark
     retries: integer("retries", flags.retries),
-    logger: loggerOn(io.stderr), // its lines begin `[rainbond]`, masked by the client, escaped here
+    // its lines begin `[rainbond]`, masked by the client, escaped here; among them, at `warn`, a token about to cross
+    // the network in clear (plain http to another machine)
+    logger: loggerOn(io.stderr),
     logLevel: flags.logLevel as LogLevel | undefined,
   };
   const clientOf = (more: object = {}) => {
@@ -208,9 +228,15 @@ export async function runMethod(
     if (needsConfirmation(effect)) await confirm(command, shownRequest(request, secretsIn([token], sent)), effect, io);
   }
   const client = clientOf();
-  const data = redact(await settle(methodOf(client)(...args)).catch((e) => Promise.reject(usage(e, named))), [token]);
+  const answer = methodOf(client)(...args);
+  const shown = async (data: unknown) => render(await query(redact(data, [token]), flags.query), format, layoutOf(io));
+  const failed = (e: unknown) => Promise.reject(usage(e, named));
+  // --all -o jsonl streams; any other format needs every item first (a JSON array, a table's widths, --query's list)
+  if (isIterator(answer) && format === "jsonl" && flags.query === undefined)
+    return stream(answer, (item) => shown([item]), io).catch(failed);
+  const data = await settle(answer).catch(failed);
   if (data === undefined) return; // an answer without content: nothing on stdout, whatever --query or --output
-  io.stdout.write(await render(await query(data, flags.query), format, layoutOf(io)));
+  io.stdout.write(await shown(data));
 }
 
 /** No token anywhere: an auth error (exit code 3), whose message says where one goes. */

@@ -66,13 +66,6 @@ function allowWriteOf(value: string | undefined): boolean {
   throw new UsageError(`RAINBOND_MCP_ALLOW_WRITE must be true or false (got ${JSON.stringify(value)})`);
 }
 
-/** Whether `origin` is plain http to a host other than this machine: the token would cross a network unencrypted. */
-function plainHttpAway(origin: string): boolean {
-  const { protocol, hostname } = new URL(origin);
-  const loopback = hostname === "localhost" || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
-  return protocol === "http:" && !loopback;
-}
-
 async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
   const err = new Console(process.stderr); // never stdout: in stdio mode it carries the protocol
   let values;
@@ -111,6 +104,7 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
   const secrets = [token, env.RAINBOND_MCP_TOKEN ?? ""];
   let core;
   try {
+    // a console on plain http to another machine: the client warns once, at `warn`, through this logger
     core = createRainbondCore({
       baseUrl,
       token,
@@ -121,12 +115,6 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
     });
   } catch (e) {
     throw new UsageError((e as Error).message);
-  }
-  if (plainHttpAway(core.baseUrl)) {
-    err.error(
-      `rainbond-openapi-mcp: warning: the console's token goes to ${core.baseUrl} over plain http, which anyone ` +
-        "on the network path can read and replay; use https",
-    );
   }
   const allowWrite = values["allow-write"] || allowWriteOf(env.RAINBOND_MCP_ALLOW_WRITE);
   const tools = values.tools?.split(",").map((name) => name.trim());

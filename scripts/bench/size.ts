@@ -9,12 +9,14 @@ import { root } from "../lib/script.ts";
 
 /**
  * Each budget: what a bundle imports, issue 21's target, and the ceiling `npm test` holds it to. The team's decided
- * ceilings are 8,192 and 11,776 B. Both ceilings hold what issue 37's runtime measures, a decision asked of the team:
- * its retry policy, one module (statuses, replay rule, backoff, defaults, shouldRetry: 106 B of one operation with
- * its core, 88 of the grouped client), takes one operation with its core past the decided 8,192 B; client.raw through
- * the client's transport costs the grouped client 207 B (the transport's 42 B for it are in every bundle); the input
- * errors' keywords 75 and 108 B. The grouped client, which carries every iterator, shortcut and rule, measured
- * 12,059 B before them (docs/performance.md says what is left and what each way down would cost).
+ * ceilings are 8,192 and 12,288 B. The grouped client holds its decided ceiling. One operation with its core holds what
+ * it measures, 8,321 B, 129 over the decided 8,192 (a decision asked of the team): issue 37's runtime took it to 8,333
+ * (its retry policy one module, the transport split by concern, client.raw through the transport, the input errors'
+ * keywords); issue 35's masking of a secret in every form a console echoes it (upper-cased, URL- and HTML-encoded,
+ * base64; custom headers' values) costs about 175 B, its warning of a token bound for plain http about 115 B. The
+ * checks only bodies and queries need, moved behind them (validate.ts's MORE_RULES, prepare.ts's asDigits), saved
+ * 217 B, and smaller savings in the masking and the transport 87 B; what is left is behaviour every call has
+ * (docs/performance.md says where the bytes go).
  */
 /** A budget: its entry, issue 21's target, the ceiling, and whether it is measured whole (unsplit). */
 export type Budget = { entry: string; target: number; ceiling: number; whole?: boolean };
@@ -24,12 +26,12 @@ export const BUDGETS = {
     entry: `export { createRainbondCore } from "./src/core.ts"; export { getComponent } from "./src/operations.ts";`,
     whole: true,
     target: 4096,
-    ceiling: 8_342,
+    ceiling: 8_321,
   },
   "the grouped client": {
     entry: `export { createRainbondClient } from "./src/index.ts";`,
     target: 8192,
-    ceiling: 12_462,
+    ceiling: 12_288,
   },
   // Measured whole, as rollup and webpack bundle it: split, esbuild keeps every `import()` target of the entry's
   // modules as a chunk even where nothing calls it (the grouped client's groups), and imports the chunks they share

@@ -5,7 +5,8 @@
 //   ├── RainbondApiError           a non-2xx answer: BadRequest (400), Auth (401, 403), NotFound (404), Conflict (409;
 //   │                              TeamNotOpened: code 2001), RateLimit (429) and Server (5xx) errors
 //   ├── RainbondResponseError      a 2xx that is not what it claims; ResponseTooLarge (a body over maxResponseBytes)
-//   │                              and Redirect (to another origin, not followed) errors
+//   │                              and Redirect (to another origin, not followed) errors; IterationLimit (an
+//   │                              iterator's bound reached)
 //   ├── RainbondConnectionError    no answer; Timeout (none within timeoutMs)
 //   ├── RainbondAbortError         the caller's AbortSignal fired
 //   └── RainbondInputError         bad input, caught before any request is sent
@@ -204,6 +205,23 @@ export class RainbondRedirectError extends RainbondResponseError {
   }
 }
 
+/**
+ * An iterator's bounds, by their options (IterationLimits): its error says `more than 12 regions`, `more than 67108864
+ * bytes of regions`, `more than 600000 ms waiting for regions`.
+ */
+export type IterationLimit = "maxItems" | "maxBytes" | "maxMs";
+
+/**
+ * An iterator stopped at one of its bounds (`limit`, whose value was `maximum`), so that a console that never ends its
+ * pages does not hold the caller: the items of the pages before were yielded, none of the page past the bound. Raise
+ * the option to take more.
+ */
+export class RainbondIterationLimitError extends RainbondResponseError {
+  override name = "RainbondIterationLimitError";
+  declare readonly limit: IterationLimit;
+  declare readonly maximum: number;
+}
+
 /** No answer: the connection was refused or reset, or the host could not be reached. */
 export class RainbondConnectionError extends RainbondError {
   override name = "RainbondConnectionError";
@@ -261,6 +279,12 @@ export class RainbondInputError extends RainbondError {
     Object.assign(this, { operation, argument, rule, keyword });
   }
 }
+
+/** What refuses input to `operation`, before anything is sent: a RainbondInputError of it. */
+export const refuser =
+  (operation: string) =>
+  (argument: string, rule: string, keyword: InputRule): RainbondInputError =>
+    new RainbondInputError(operation, argument, rule, keyword);
 
 /** How every message names its request: `ports.update (PUT /openapi/v1/...)`. */
 export const named = (info: RequestInfo) => `${info.operation} (${info.method} ${info.path})`;

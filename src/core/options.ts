@@ -9,7 +9,10 @@ export interface ClientOptions {
   token: string;
   /** A `fetch` to use instead of the global one. */
   fetch?: typeof globalThis.fetch;
-  /** Extra headers for every request. */
+  /**
+   * Extra headers for every request. Their values are secret, as the token is: masked wherever the client shows or
+   * logs console text (a proxy's key, say, that the console echoes), whatever their names.
+   */
   headers?: Record<string, string>;
   /** Default time allowed to each attempt, in ms. Default 30,000 (DEFAULT_TIMEOUT_MS). */
   timeoutMs?: number;
@@ -61,4 +64,20 @@ export interface Logger {
   warn(message: string, ...data: unknown[]): void;
   info(message: string, ...data: unknown[]): void;
   debug(message: string, ...data: unknown[]): void;
+}
+
+/**
+ * The bounds of an iterator (`regions.iterateForTeam`), given with its options, so that a console that never ends its
+ * pages does not hold the caller: past one, RainbondIterationLimitError, after the items of the pages within it.
+ */
+export interface IterationLimits {
+  /** The most items taken. Default 10,000. */
+  maxItems?: number;
+  /** The most bytes of items taken, as JSON (UTF-8). Default 67,108,864 (64 MiB). */
+  maxBytes?: number;
+  /**
+   * The most time spent waiting for pages, in ms (the caller's own time between items does not count): no page is
+   * asked for once it has passed. Default 600,000 (10 minutes).
+   */
+  maxMs?: number;
 }

@@ -1,6 +1,6 @@
 // The options of a client (or core) and of each call, checked by the same rule engine as every input: an unknown or
 // malformed option is refused when the client is made, or before the call sends anything. And the client's logging.
-import { RainbondInputError, type InputRule } from "../core/errors.js";
+import { RainbondInputError, refuser } from "../core/errors.js";
 import type { CallOptions, ClientOptions, LogLevel, Logger } from "../core/options.js";
 import { DEFAULT_RETRIES, DEFAULT_RETRY_DELAY, DEFAULT_TIMEOUT_MS } from "../core/retry.js";
 import type { SchemaRule } from "../core/table.js";
@@ -47,6 +47,9 @@ const CLIENT = object(
 const FORBIDDEN_HEADERS =
   /^(accept-charset|accept-encoding|access-control-request-.*|authorization|connection|content-length|content-type|cookie2?|date|dnt|expect|host|keep-alive|origin|referer|te|trailer|transfer-encoding|upgrade|via|proxy-.*|sec-.*)$/i;
 
+/** The origins whose plain http the client has warned about: once each in a process, whatever its clients. */
+const warned = new Set<string>();
+
 /** The call options, checked; `operation` names the call in messages. */
 export function callOptions(operation: string, call: unknown): CallOptions | undefined {
   if (call === undefined) return undefined;
@@ -64,8 +67,7 @@ export function callOptions(operation: string, call: unknown): CallOptions | und
 
 /** The client's options, checked, as the transport every call of the client goes through. */
 export function configure(options: ClientOptions) {
-  const refuse = (argument: string, rule: string, keyword: InputRule) =>
-    new RainbondInputError("createRainbondClient", argument, rule, keyword);
+  const refuse = refuser("createRainbondClient");
   if (!isRecord(options)) throw refuse("options", "must be an object", "type");
   check("createRainbondClient", "", CLIENT, options);
   const { baseUrl, token, logger = console, logLevel = "warn" } = options;
@@ -108,6 +110,13 @@ export function configure(options: ClientOptions) {
       (message: string, ...data: unknown[]) => logger[level](`[rainbond] ${message}`, ...data),
     ]),
   );
+  // the token in clear to another machine, warned about once per origin: anyone on the network path can read and
+  // replay it. A loopback host (localhost, 127.x.x.x, [::1]) is this machine; Rainbond's usual :7070 is plain http.
+  const { origin } = url;
+  if (log.warn && /^http:\/\/(?!(localhost|127(\.\d+){3}|\[::1\])(:|$))/.test(origin) && !warned.has(origin)) {
+    warned.add(origin);
+    log.warn(`plain http to ${origin}: anyone on the network path can read the token; use https`);
+  }
   return {
     fetch: options.fetch ?? globalThis.fetch,
     baseUrl: url.href.replace(/\/+$/, ""),
@@ -119,9 +128,13 @@ export function configure(options: ClientOptions) {
     retries: options.retries ?? DEFAULT_RETRIES,
     retryDelay: { ...DEFAULT_RETRY_DELAY, ...options.retryDelay },
     log: log as Log,
-    secrets: [token] as readonly string[],
+    // the token and every custom header's value: a header may carry a secret of its own (a proxy's key, a cookie)
+    secrets: Object.values(fixed) as readonly string[],
   };
 }
 
-/** The client's options, checked and completed: what each of its calls goes through (`secrets`: the token). */
+/**
+ * The client's options, checked and completed: what each of its calls goes through (`secrets`: the token and the custom
+ * headers' values).
+ */
 export type Transport = ReturnType<typeof configure>;

@@ -1,10 +1,10 @@
 // Turns a call's arguments into a request: path and query parameters and JSON, each encoded as the spec wants it and
 // checked against its rules (generated/operations.ts), or a RainbondInputError naming the argument, before sending.
-import { RainbondInputError, type InputRule } from "../core/errors.js";
+import { refuser, type RainbondInputError, type InputRule } from "../core/errors.js";
 import type { OperationInput, OperationSpec, QueryRule, SchemaRule } from "../core/table.js";
 import { isRecord } from "../core/is-record.js";
 import type { Outgoing } from "./transport/outgoing.js";
-import { check, shown } from "./validate.js";
+import { MORE_RULES, check, shown } from "./validate.js";
 
 /** How the caller names each parameter (`component.serviceId`, `options.pageSize`) and the body; a parameter not named here is called as the spec calls it. */
 export interface Names {
@@ -44,7 +44,7 @@ export function fromArgs(spec: OperationSpec, args: readonly unknown[], parts: R
   const path: Record<string, unknown> = {};
   const query: Record<string, unknown> = {};
   const input = { path, query } as OperationInput;
-  const refuse: Refuse = (argument, rule, keyword) => new RainbondInputError(spec.name, argument, rule, keyword);
+  const refuse = refuser(spec.name);
   spec.args.forEach((arg, i) => {
     const value = args[i];
     if (arg.kind === "path") path[arg.param] = value;
@@ -74,16 +74,24 @@ export function queryFromOptions(
   }
 }
 
-/** A value as the spec wants it on the wire: a boolean as "true"/"false", a Date as Unix seconds, an integer as digits. */
+/**
+ * A number given where the spec wants a string (an id, a port) as its digits; anything else as given. Path parameters
+ * and body members are encoded by this alone: the spec's are strings and integers.
+ */
+function asDigits(argument: string, rule: SchemaRule, value: unknown, refuse: Refuse): unknown {
+  if (typeof value !== "number" || rule.type !== "string") return value;
+  if (!Number.isSafeInteger(value)) throw refuse(argument, `must be an integer (got ${shown(value)})`, "type");
+  return String(value);
+}
+
+/** A query value as the spec wants it on the wire: a boolean as "true"/"false", a Date as Unix seconds, a number as digits. */
 function encode(argument: string, rule: SchemaRule, value: unknown, refuse: Refuse): unknown {
   if (typeof value === "boolean" && rule.type === "string" && rule.enum?.includes(String(value))) return String(value);
   if (value instanceof Date && rule.type === "number") {
     if (Number.isNaN(value.getTime())) throw refuse(argument, "is an invalid Date", "format");
     return Math.floor(value.getTime() / 1000);
   }
-  if (typeof value !== "number" || rule.type !== "string") return value;
-  if (!Number.isSafeInteger(value)) throw refuse(argument, `must be an integer (got ${shown(value)})`, "type");
-  return String(value);
+  return asDigits(argument, rule, value, refuse);
 }
 
 /**
@@ -102,12 +110,12 @@ export interface RequestParts {
 /** Checks and encodes a spec-named input into the request the transport sends, or throws RainbondInputError. */
 export function prepare(spec: OperationSpec, input: OperationInput, names: Names, parts: RequestParts = {}) {
   const { name: operation } = spec;
-  const refuse: Refuse = (argument, rule, keyword) => new RainbondInputError(operation, argument, rule, keyword);
+  const refuse = refuser(operation);
   const path: Record<string, unknown> = {};
   for (const param in spec.pathParams) {
     const [rule, value, name] = [spec.pathParams[param]!, input.path?.[param], names.path[param] ?? param];
     if (value === undefined) throw refuse(name, "is required", "required");
-    check(operation, name, rule, (path[param] = encode(name, rule, value, refuse)), value);
+    check(operation, name, rule, (path[param] = asDigits(name, rule, value, refuse)), value);
   }
   const query = parts.query?.(spec, input.query ?? {}, names, refuse, parts.rules) ?? {};
   const { body, json } = parts.body?.(spec, input.body, names, refuse) ?? {};
@@ -139,7 +147,8 @@ export function prepareQuery(
   }
   for (const rule of rules) rule(spec, query, given, nameOf);
   for (const param in queryRules) {
-    if (query[param] !== undefined) check(operation, nameOf(param), queryRules[param]!, query[param], given[param]);
+    if (query[param] !== undefined)
+      check(operation, nameOf(param), queryRules[param]!, query[param], given[param], MORE_RULES);
     else if (spec.requiredQuery?.includes(param)) throw refuse(nameOf(param), "is required", "required");
   }
   return query;
@@ -157,7 +166,7 @@ export function prepareBody(spec: OperationSpec, given: unknown, names: Names, r
       const rule = bodyRule.properties![key]!;
       // a member left out is sent with the spec's default, where it gives one: the console needs some (its overlay)
       if (record![key] === undefined && rule.default !== undefined) record![key] = rule.default; // serialised below
-      if (rule.acceptsNumber) record![key] = encode(`${names.body}.${key}`, rule, record![key], refuse);
+      if (rule.acceptsNumber) record![key] = asDigits(`${names.body}.${key}`, rule, record![key], refuse);
     }
     // what is checked is what is sent, whatever `toJSON` or getters it had
     try {
@@ -166,7 +175,7 @@ export function prepareBody(spec: OperationSpec, given: unknown, names: Names, r
       throw refuse(names.body, "must be JSON data (it holds a cycle or a BigInt)", "json");
     }
     if (json === undefined) throw refuse(names.body, "must be JSON data", "json");
-    check(operation, names.body, bodyRule, (body = JSON.parse(json)), given);
+    check(operation, names.body, bodyRule, (body = JSON.parse(json)), given, MORE_RULES);
   }
   return { body, json };
 }

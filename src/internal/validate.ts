@@ -1,7 +1,7 @@
 // Checks a value against the validation keywords the spec gives it (generated/operations.ts), so that bad input is
 // refused with a RainbondInputError naming the argument and the rule, before any request is sent.
 import { RainbondInputError, type InputRule } from "../core/errors.js";
-import { MASK, SENSITIVE } from "../core/redact.js";
+import { MASK, SENSITIVE, oneLine } from "../core/redact.js";
 import type { Limit, SchemaRule } from "../core/table.js";
 
 /** Half of a UTF-16 surrogate pair on its own: encodeURIComponent throws on it, and it is no text. */
@@ -23,12 +23,18 @@ const accepts = (type: string | readonly string[], actual: string): boolean =>
     ? type === actual || (type === "number" && actual === "integer")
     : type.some((one) => accepts(one, actual));
 
-/** The bounds of a number, or of an array's length: the keyword, how a message says it, and when it is broken. */
+/** Where and in words how a value breaks a rule, and the rule's keyword. */
 type Breach = [at: string, rule: string, keyword: InputRule];
-const LIMITS: readonly [Limit, string, (size: number, limit: number) => boolean][] = [
+/** Bounds: the keyword, how a message says it, and when a size (a number, a length) breaks it. */
+type Limits = readonly [Limit, string, (size: number, limit: number) => boolean][];
+/** The bounds of a number that path parameters and the client's own options have. */
+const LIMITS: Limits = [
   ["minimum", "be at least", (size, limit) => size < limit],
   ["maximum", "be at most", (size, limit) => size > limit],
   ["exclusiveMinimum", "be greater than", (size, limit) => size <= limit],
+];
+/** The bounds only bodies and query parameters have (MORE_RULES): a number's, an array's and a string's. */
+const MORE_LIMITS: Limits = [
   ["exclusiveMaximum", "be less than", (size, limit) => size >= limit],
   ["minItems", "hold at least", (size, limit) => size < limit],
   ["maxItems", "hold at most", (size, limit) => size > limit],
@@ -41,7 +47,10 @@ const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${t
 /** What a value is, in words: `null`, `an array`, `an integer`, ... */
 export const kindOf = (value: unknown) => (value === null ? "null" : article(typeOf(value)));
 
-/** A value as the caller gave it, short: a Date as its ISO time, objects as JSON with secret fields masked. */
+/**
+ * A value as the caller gave it, short and on one line: a Date as its ISO time, objects as JSON with secret fields
+ * masked.
+ */
 export function shown(value: unknown): string {
   let text: string | undefined;
   try {
@@ -54,7 +63,7 @@ export function shown(value: unknown): string {
     // a cycle, a BigInt inside: say what it is instead
   }
   text ??= typeof value === "object" && value ? (Array.isArray(value) ? "an array" : "an object") : String(value);
-  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+  return oneLine(text, 60);
 }
 
 /** ` (got <value>)` for the value at `at`; nothing when `at` names a secret field, whose members are masked. */
@@ -70,42 +79,98 @@ export const consoleRuleOf = (rule: SchemaRule | undefined) =>
   rule?.consoleRule ? ` (console rule: ${rule.consoleRule})` : "";
 
 /**
+ * The checks of the rules that only request bodies and query parameters have (free text's Unicode, the length of a
+ * string or an array, exclusiveMaximum, a member required with one `action`: `if`/`then`), which prepare.ts's
+ * prepareBody and prepareQuery give check(): a bundle of operations with neither carries none of them. Path parameters
+ * and the client's own options have none (generated/operations.ts; config.ts).
+ */
+export interface MoreRules {
+  /** ` (console rule: ...)` where the spec quotes the console's rule for a value: bodies' and queries' only. */
+  quote(rule: SchemaRule | undefined): string;
+  /** How a value itself breaks them, once it passed the other rules of its own. */
+  own(rule: SchemaRule, value: unknown, at: string, given: unknown): Breach | undefined;
+  /** How an object breaks them once its members passed, `again` checking it against another rule (these included). */
+  after(
+    rule: SchemaRule,
+    value: unknown,
+    known: Rules,
+    again: (rule: SchemaRule) => Breach | undefined,
+  ): Breach | undefined;
+}
+type Rules = Readonly<Record<string, SchemaRule>>;
+
+/** How `size` breaks one of `limits` of `rule` (`unit`: of a string or an array, whose items are not shown), or undefined. */
+function outside(
+  limits: Limits,
+  rule: SchemaRule,
+  size: number,
+  unit: string,
+  at: string,
+  given: unknown,
+): Breach | undefined {
+  for (const [keyword, words, breaks] of limits) {
+    const limit = rule[keyword];
+    if (limit !== undefined && breaks(size, limit)) {
+      return [at, `must ${words} ${limit}${unit}${unit === " items" ? "" : got(given, at)}`, keyword];
+    }
+  }
+  return undefined;
+}
+
+export const MORE_RULES: MoreRules = {
+  quote: consoleRuleOf,
+  own(rule, value, at, given) {
+    const text = typeof value === "string";
+    // free text (a pattern or an enum already keeps these out)
+    if (text && !rule.pattern && !rule.enum && LONE_SURROGATE.test(value)) {
+      return [at, "must be well-formed Unicode (it holds a lone surrogate)", "format"];
+    }
+    // a string's size: characters as the console counts them (Python's len: code points)
+    const list = Array.isArray(value);
+    const size = typeof value === "number" ? value : list ? value.length : text ? [...value].length : undefined;
+    const unit = list ? " items" : text ? " characters long" : "";
+    return size === undefined ? undefined : outside(MORE_LIMITS, rule, size, unit, at, given);
+  },
+  // `then` is checked with the members' own rules at hand, whose console rules its messages quote
+  after: (rule, value, known, again) =>
+    rule.if && rule.then && !again(rule.if)
+      ? again({ ...rule.then, properties: { ...rule.then.properties, ...known } })
+      : undefined,
+};
+
+/**
  * Where and in words how `value` (as sent: a port as the string the spec wants, a Date as seconds) breaks `rule`, or
  * undefined; messages show `given`, the value as the caller gave it, and the console's rule where the spec quotes it.
+ * `more`: the checks of bodies and query parameters.
  */
-function breach(rule: SchemaRule, value: unknown, at: string, given: unknown): Breach | undefined {
-  const own = ownBreach(rule, value, at, given);
-  if (own) return [own[0], `${own[1]}${consoleRuleOf(rule)}`, own[2]];
+function breach(rule: SchemaRule, value: unknown, at: string, given: unknown, more?: MoreRules): Breach | undefined {
+  const own = ownBreach(rule, value, at, given) ?? more?.own(rule, value, at, given);
+  if (own) return [own[0], `${own[1]}${more?.quote(rule) ?? ""}`, own[2]];
   const items = Array.isArray(value) && rule.items ? value : [];
   for (let i = 0, found; i < items.length; i++) {
-    if ((found = breach(rule.items!, items[i], `${at}[${i}]`, member(given, i) ?? items[i]))) return found;
+    if ((found = breach(rule.items!, items[i], `${at}[${i}]`, member(given, i) ?? items[i], more))) return found;
   }
   if (typeOf(value) !== "object") return undefined;
   const record = value as Record<string, unknown>;
   const path = (name: string) => (at ? `${at}.${name}` : name);
   const known = rule.properties ?? {};
   const missing = rule.required?.find((name) => record[name] === undefined);
-  if (missing !== undefined) return [path(missing), `is required${consoleRuleOf(known[missing])}`, "required"];
+  if (missing !== undefined) return [path(missing), `is required${more?.quote(known[missing]) ?? ""}`, "required"];
   const unknown = rule.closed ? Object.keys(record).find((name) => !Object.hasOwn(known, name)) : undefined;
   if (unknown !== undefined) return [path(unknown), `is not one of ${Object.keys(known).join(", ")}`, "unknown"];
   for (const [name, sub] of Object.entries(known)) {
     const found =
       record[name] === undefined
         ? undefined
-        : breach(sub, record[name], path(name), member(given, name) ?? record[name]);
+        : breach(sub, record[name], path(name), member(given, name) ?? record[name], more);
     if (found) return found;
   }
-  // `then` is checked with the members' own rules at hand, whose console rules its messages quote
-  if (rule.if && rule.then && !breach(rule.if, value, at, given))
-    return breach({ ...rule.then, properties: { ...rule.then.properties, ...known } }, value, at, given);
-  return undefined;
+  return more?.after(rule, value, known, (other) => breach(other, value, at, given, more));
 }
 
-/** How `value` itself (not its items or members) breaks `rule`, or undefined. */
+/** How `value` itself (not its items or members) breaks `rule`'s type, enum, pattern or a number's bounds, or undefined. */
 function ownBreach(rule: SchemaRule, value: unknown, at: string, given: unknown): Breach | undefined {
   const { type, pattern } = rule;
-  const text = typeof value === "string";
-  const list = Array.isArray(value);
   // what the value must be, where it is not (shown as given, unless a secret field's)
   let mustBe: string | undefined;
   let keyword: InputRule = "type";
@@ -114,29 +179,26 @@ function ownBreach(rule: SchemaRule, value: unknown, at: string, given: unknown)
   } else if (rule.enum && !rule.enum.includes(value)) {
     mustBe = `one of ${rule.enum.map((v) => JSON.stringify(v)).join(", ")}`;
     keyword = "enum";
-  } else if (text && pattern && !compiled(pattern).test(value)) {
+  } else if (typeof value === "string" && pattern && !compiled(pattern).test(value)) {
     mustBe = rule.patternMeans ?? `a string matching ${pattern}`;
     keyword = "pattern";
   }
   if (mustBe) return [at, `must be ${mustBe}${got(given, at)}`, keyword];
-  // free text (a pattern or an enum already keeps these out)
-  if (text && !pattern && !rule.enum && LONE_SURROGATE.test(value)) {
-    return [at, "must be well-formed Unicode (it holds a lone surrogate)", "format"];
-  }
-  // a string's size: characters as the console counts them (Python's len: code points)
-  const size = typeof value === "number" ? value : list ? value.length : text ? [...value].length : undefined;
-  for (const [keyword, words, breaks] of size === undefined ? [] : LIMITS) {
-    const limit = rule[keyword];
-    if (limit !== undefined && breaks(size!, limit)) {
-      const unit = list ? " items" : text ? " characters long" : "";
-      return [at, `must ${words} ${limit}${unit}${list ? "" : got(given, at)}`, keyword];
-    }
-  }
-  return undefined;
+  return typeof value === "number" ? outside(LIMITS, rule, value, "", at, given) : undefined;
 }
 
-/** Throws RainbondInputError when `value` breaks `rule`, showing `given` (never a secret field's value). */
-export function check(operation: string, argument: string, rule: SchemaRule, value: unknown, given: unknown = value) {
-  const found = breach(rule, value, argument, given);
+/**
+ * Throws RainbondInputError when `value` breaks `rule`, showing `given` (never a secret field's value); `more`: the
+ * checks of rules that only bodies and query parameters have (MORE_RULES).
+ */
+export function check(
+  operation: string,
+  argument: string,
+  rule: SchemaRule,
+  value: unknown,
+  given: unknown = value,
+  more?: MoreRules,
+) {
+  const found = breach(rule, value, argument, given, more);
   if (found) throw new RainbondInputError(operation, ...found);
 }

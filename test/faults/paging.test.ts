@@ -1,10 +1,18 @@
 // regions.iterateForTeam against consoles of our own that page in odd ways: a short page ends the walk, `total` still
 // does, and a console that ignores `page` (or repeats a page) gets a RainbondResponseError naming the page and the
-// repeated ids, after the regions it had, instead of a loop for as long as `total` allows.
-import { describe, expect, it } from "vitest";
-import { createRainbondClient, RainbondError, RainbondResponseError } from "../../src/index.js";
-import { useFaultServer, type SeenRequest } from "./server.js";
-import { TOKEN, paths, rejection, team } from "./helpers.js";
+// repeated ids, after the regions it had, instead of a loop for as long as `total` allows. The console's text those
+// errors quote is masked, escaped and cut; a console that never ends its pages meets the iterator's bounds in items,
+// bytes and time (RainbondIterationLimitError).
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  createRainbondClient,
+  RainbondError,
+  RainbondIterationLimitError,
+  RainbondResponseError,
+} from "../../src/index.js";
+import { LIMITS } from "../../src/internal/pagination.js";
+import { renderings, useFaultServer, type SeenRequest } from "./server.js";
+import { TOKEN, expectNoSecrets, paths, rejection, team } from "./helpers.js";
 
 /** The regions the team has on the console, and how the console answers a page of them. */
 const names = (n: number) => Array.from({ length: n }, (_, i) => `r${i + 1}`);
@@ -135,8 +143,9 @@ describe("regions.iterateForTeam against a console that never ends or sends malf
         }
       })(),
     );
-    expect(err).toBeInstanceOf(RainbondResponseError);
-    expect((err as Error).message).toMatch(/more than 12 regions, the iterator's maxItems/);
+    expect(err).toBeInstanceOf(RainbondIterationLimitError);
+    expect(err).toMatchObject({ limit: "maxItems", maximum: 12, excerpt: "page 3" });
+    expect((err as Error).message).toMatch(/more than 12 regions, the iterator's maxItems: page 3$/);
     expect(yielded).toHaveLength(10); // two whole pages; the third would pass the bound and is not yielded
     expect(pagesAsked()).toHaveLength(3);
   });
@@ -169,7 +178,15 @@ describe("regions.iterateForTeam against a console that never ends or sends malf
   });
 
   it("refuses a maxItems that is not a positive integer, and a page given by the caller, before asking", async () => {
-    for (const options of [{ maxItems: 0 }, { maxItems: 1.5 }, { page: 2 }]) {
+    const wrong = [
+      { maxItems: 0 },
+      { maxItems: 1.5 },
+      { maxBytes: -1 },
+      { maxBytes: "1e6" },
+      { maxMs: 0 },
+      { page: 2 },
+    ];
+    for (const options of wrong) {
       const err = await rejection(
         (async () => {
           for await (const _ of client().regions.iterateForTeam(team, options as never));
@@ -178,5 +195,114 @@ describe("regions.iterateForTeam against a console that never ends or sends malf
       expect(err).toMatchObject({ name: "RainbondInputError" });
     }
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+/** The items the iterator yields, and what it threw (it must throw). */
+async function walkToError(client: ReturnType<typeof createRainbondClient>, options: object) {
+  const yielded: unknown[] = [];
+  const err = await rejection(
+    (async () => {
+      for await (const r of client.regions.iterateForTeam(team, options as never)) yielded.push(r);
+    })(),
+  );
+  return { yielded, err };
+}
+
+describe("the console's text in a paging error", () => {
+  /** A console's id: the token, a screen clear and a window title, and 5 MB on one line. */
+  const hostile = `${TOKEN}\x1b[2J\x1b]0;pwned\x07${"z".repeat(5_000_000)}`;
+  /** What every rendering of `err` must show: no token, no raw ESC or BEL, no 5 MB. */
+  function expectShownSafely(err: unknown) {
+    expect(err).toBeInstanceOf(RainbondResponseError);
+    expectNoSecrets(err, []);
+    for (const text of renderings(err)) expect(text).not.toMatch(/[\x1b\x07]/);
+    expect((err as Error).message.length).toBeLessThan(1_000);
+    expect((err as RainbondResponseError).excerpt.length).toBeLessThan(1_000);
+  }
+
+  it("a repeating page's ids: masked, escaped and cut", async () => {
+    pager = () => ({ total: 10, regions: [{ region_id: hostile, region_name: "r", token: null }] });
+    const { yielded, err } = await walkToError(client(), { pageSize: 1 });
+    expect(yielded).toHaveLength(1);
+    expectShownSafely(err);
+    expect((err as Error).message).toContain("region_id [redacted]\\x1b[2J\\x1b]0;pwned\\x07zzz");
+  });
+
+  it("a page without an array: the answer quoted masked, escaped and cut", async () => {
+    pager = () => ({ total: 1, regions: `${TOKEN.toUpperCase()} ${hostile}` }) as never;
+    const { yielded, err } = await walkToError(client(), {});
+    expect(yielded).toHaveLength(0);
+    expectShownSafely(err);
+    expect((err as Error).message).toMatch(
+      /without an array of regions: \{"total":1,"regions":"\[redacted\] \[redacted\]/,
+    );
+  });
+});
+
+describe("bounds in bytes and time: a console that never ends its pages", () => {
+  afterEach(() => void vi.useRealTimers());
+
+  /**
+   * A client whose fetch answers every page with a full page of fresh regions named `pad`, claiming a trillion in all
+   * (after `atMost` pages, an empty one: an iterator without the bound under test ends there, without error).
+   */
+  function endless(pad: string, onPage: () => void = () => {}, atMost = 2_000) {
+    let pages = 0;
+    const fetch: typeof globalThis.fetch = async (input) => {
+      pages++;
+      onPage();
+      const url = new URL(String(input));
+      const size = pages > atMost ? 0 : Number(url.searchParams.get("page_size"));
+      const regions = Array.from({ length: size }, (_, i) => ({ region_id: `${pages}-${i}`, region_name: pad }));
+      return new Response(JSON.stringify({ total: 1e12, regions }), {
+        headers: { "content-type": "application/json" },
+      });
+    };
+    const made = createRainbondClient({ baseUrl: "http://127.0.0.1:9", token: TOKEN, logLevel: "off", fetch });
+    return { client: made, pages: () => pages };
+  }
+
+  it("by default, 1 MB items stop within 64 MiB, the page past it not yielded", async () => {
+    const { client, pages } = endless("m".repeat(1_000_000), () => {}, 20);
+    const { yielded, err } = await walkToError(client, { pageSize: 4 });
+    expect(err).toBeInstanceOf(RainbondIterationLimitError);
+    expect(err).toMatchObject({ limit: "maxBytes", maximum: 64 * 1024 * 1024 });
+    expect((err as Error).message).toMatch(/more than 67108864 bytes of regions, the iterator's maxBytes: page 17$/);
+    expect(yielded).toHaveLength(64); // 16 pages of 4 (64,001,xxx bytes); the 17th would pass 67,108,864
+    expect(pages()).toBe(17);
+  });
+
+  it("maxBytes sets the bound: counted as the items' JSON in UTF-8", async () => {
+    const { client } = endless("名".repeat(300)); // 900 bytes in UTF-8, 300 characters
+    const { yielded, err } = await walkToError(client, { pageSize: 2, maxBytes: 5_000 });
+    expect(err).toMatchObject({ limit: "maxBytes", maximum: 5_000 });
+    expect(yielded).toHaveLength(4); // two pages of about 1,900 bytes; a third would pass 5,000
+  });
+
+  it("maxMs: no page is asked once that long was spent waiting for pages (on a fake clock)", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const { client, pages } = endless("r", () => vi.setSystemTime(Date.now() + 120_000)); // each page: 2 minutes
+    const { yielded, err } = await walkToError(client, { pageSize: 5 });
+    expect(err).toBeInstanceOf(RainbondIterationLimitError);
+    expect(err).toMatchObject({ limit: "maxMs", maximum: LIMITS.maxMs, excerpt: "page 6 not asked" });
+    expect((err as Error).message).toMatch(/more than 600000 ms waiting for regions, the iterator's maxMs/);
+    expect([yielded.length, pages()]).toEqual([25, 5]);
+  });
+
+  it("maxMs counts the console's time only: a caller slow between items is not cut short", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const { client, pages } = endless("r");
+    let count = 0;
+    const err = await rejection(
+      (async () => {
+        for await (const _ of client.regions.iterateForTeam(team, { pageSize: 10, maxMs: 1_000 } as never)) {
+          vi.setSystemTime(Date.now() + 60_000); // a minute of the caller's own work per item
+          count++;
+        }
+      })(),
+    );
+    expect(err).toMatchObject({ limit: "maxItems" }); // it ran to the item bound: the caller's hours never counted
+    expect([count, pages()]).toEqual([10_000, 1_001]);
   });
 });

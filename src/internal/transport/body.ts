@@ -6,7 +6,10 @@ import type { Outgoing } from "./outgoing.js";
 
 /** What fetch (or reading the body) failed with: the only source of a RainbondConnectionError. */
 export class Lost {
-  constructor(readonly error: unknown) {}
+  declare readonly error: unknown;
+  constructor(error: unknown) {
+    this.error = error;
+  }
 }
 
 /** What fetch (or reading the body) failed with, as a Lost; the client's own errors (a refused redirect) are thrown. */

@@ -17,7 +17,7 @@ export async function fetchFollowing(t: Transport, info: RequestInfo, input: Req
     const { status, headers, type } = response;
     const location = headers.get("location");
     // a redirect without a Location is judged as any other answer
-    if (type !== "opaqueredirect" && (![301, 302, 303, 307, 308].includes(status) || location === null)) break;
+    if (type !== "opaqueredirect" && (!/^30[12378]$/.test(String(status)) || location === null)) break;
     const next = location === null ? undefined : new URL(location, url);
     void response.body?.cancel().catch(() => {});
     if (next?.origin !== new URL(url).origin) {

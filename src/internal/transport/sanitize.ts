@@ -17,10 +17,9 @@ export function textOf(thrown: unknown, secrets: readonly string[], max?: number
  * cause likewise (3 levels), so that util.inspect(err) shows no token a custom fetch put in its errors.
  */
 export function sanitized(thrown: unknown, secrets: readonly string[], depth = 0): Error {
-  const copy = new Error(textOf(thrown, secrets));
-  const { name, code, cause } = (typeof thrown === "object" && thrown ? thrown : {}) as Record<string, unknown>;
-  if (typeof name === "string") copy.name = textOf(name, secrets, 60);
-  if (typeof code === "string") Object.assign(copy, { code: textOf(code, secrets, 60) });
-  if (cause !== undefined && depth < 2) copy.cause = sanitized(cause, secrets, depth + 1);
+  const copy = new Error(textOf(thrown, secrets)) as Error & Record<string, unknown>;
+  const from = (typeof thrown === "object" && thrown ? thrown : {}) as Record<string, unknown>;
+  for (const key of ["name", "code"]) if (typeof from[key] === "string") copy[key] = textOf(from[key], secrets, 60);
+  if (from.cause !== undefined && depth < 2) copy.cause = sanitized(from.cause, secrets, depth + 1);
   return copy;
 }

@@ -26,19 +26,16 @@ export async function send(t: Transport, req: Outgoing, call: CallOptions = {}):
     // the attempt settles at its deadline or on the caller's signal, whether or not fetch listens to its own
     // (not through a listener on controller.signal: the soak test's heap grows with one)
     const controller = new AbortController();
-    let clear = () => {};
-    let exchanged: Exchanged;
-    try {
-      exchanged = await new Promise((resolve, reject) => {
-        clear = deadline(timeoutMs, signal, (reason) => (controller.abort(reason), reject(reason)));
-        exchange(t, req, controller.signal).then(resolve, reject); // settled first, or a failure no one hears
-      });
-    } catch (err) {
-      if (!controller.signal.aborted) throw err; // one of the client's errors, or a middleware's own
-      exchanged = new Lost(err);
-    } finally {
-      clear();
-    }
+    let clear!: () => void;
+    const exchanged = await new Promise<Exchanged>((resolve, reject) => {
+      clear = deadline(timeoutMs, signal, (reason) => (controller.abort(reason), reject(reason)));
+      exchange(t, req, controller.signal).then(resolve, reject); // settled first, or a failure no one hears
+    })
+      .catch((err) => {
+        if (!controller.signal.aborted) throw err; // one of the client's errors, or a middleware's own
+        return new Lost(err);
+      })
+      .finally(() => clear());
     let failure: Error;
     let response: Response | undefined;
     let retry: boolean;
