@@ -543,14 +543,14 @@ function methodsOf(spec: Spec, o: Entry): Method[] {
   if (o.paging) {
     const { method, summary, page, pageSize, items, total } = o.paging;
     const item = typeOf(spec, deref(spec, deref(spec, o.response!).properties![items]!).items!);
-    const options = `Omit<${pascal(id)}Options, ${json(page)}> & { maxItems?: number }`;
+    const options = `Omit<${pascal(id)}Options, ${json(page)}> & IterationLimits`;
     const pageArgs = args.map((a) => (a.kind === "options" ? { ...a, type: options } : a));
     const name = `${o.group}.${method}`;
     const returns = `AsyncGenerator<${item}>`;
     const paging = { page, pageSize };
     const kind = "paging" as const;
     const entry = { name, method, kind, ...effects(o.effect), ...base, via, paging, summary, args: pageArgs, returns };
-    const more = `Pages through \`${via}\`; \`options.maxItems\` (default 10,000) bounds the items taken: more is an error.`;
+    const more = `Pages through \`${via}\`, within the options' bounds (IterationLimits: items, bytes, time); past one, RainbondIterationLimitError.`;
     const config = { name, page, pageSize, items, total, id: o.paging.id };
     const generator = `AsyncGenerator<${item}, void, undefined>`;
     methods.push({ o, entry, about: doc(wrap(summary), more), returned: generator, config });
@@ -569,7 +569,15 @@ function docsOf(spec: Spec, o: Entry): ClientMethod["docs"] {
   return Object.fromEntries(texts.filter(([, text]) => text).map(([name, text]) => [name, text!.trim()]));
 }
 
-const OWN = new Set(["CallOptions", "RainbondPromise", "RainbondCore", "Date", "AsyncGenerator", "Omit"]);
+const OWN = new Set([
+  "CallOptions",
+  "RainbondPromise",
+  "RainbondCore",
+  "Date",
+  "AsyncGenerator",
+  "Omit",
+  "IterationLimits",
+]);
 /** The types.ts names that the argument lists and return types of `methods` use. */
 function typeNames(methods: Method[]) {
   const texts = methods.flatMap(({ entry }) => [...entry.args.map(argText), entry.returns]);
@@ -622,6 +630,7 @@ function groupsTs(methods: Method[]) {
   );
   const types = `${HEADER}// The grouped client's interfaces (types only: generated/groups/index.ts is the directory createRainbondClient binds
 // to a core, each group's code in generated/groups/, loaded on its first call).
+import type { IterationLimits } from "../src/core/options.js";
 import type { CallOptions, RainbondPromise } from "../src/core/promise.js";
 import type { ${typeNames(methods).join(", ")} } from "./types.js";
 
