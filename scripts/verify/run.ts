@@ -49,7 +49,8 @@ function typedIds(table: Table, ids: Record<string, string> = {}): plan.Ids {
 async function preflight({ baseUrl, token }: VerifyOptions, first: TableOperation | undefined, ids: plan.Ids) {
   let core;
   try {
-    core = createRainbondCore({ baseUrl, token, retries: 0, logLevel: "off" });
+    // "warn": the client's one warning of plain http to a console (once per origin), on stderr; no retries to log
+    core = createRainbondCore({ baseUrl, token, retries: 0, logLevel: "warn" });
   } catch (err) {
     if (!(err instanceof RainbondInputError)) throw err;
     throw new Error(`${err.argument === "token" ? "RAINBOND_TOKEN" : "--base-url"} ${err.rule}`);
