@@ -17,7 +17,7 @@ import { generate } from "../scripts/generate.ts";
 import { codeSpan, quotedMarkdown } from "../scripts/lib/console-text.ts";
 import { OVERLAY_FILE, readSpec, type JsonObject } from "../scripts/lib/spec.ts";
 import { overlayOf, writeOverlay } from "../scripts/verify/overlay.ts";
-import type { OperationResult } from "../scripts/verify/report.ts";
+import type { OperationResult } from "../scripts/verify/result.ts";
 import { root } from "./helpers/readme.js";
 
 /** The part of a markdown-it token this test reads. */

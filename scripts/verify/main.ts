@@ -12,13 +12,7 @@ import { writeOverlay } from "./overlay.ts";
 import { render } from "./report.ts";
 import { verify } from "./run.ts";
 import type { Validator } from "./validator.ts";
-
-export type VerifyOptions = Record<"baseUrl" | "token", string> &
-  Record<"write" | "json", boolean> &
-  Partial<Record<"team" | "region" | "component" | "report" | "overlay", string> & { app: number }> & {
-    /** Other ids, by the spec's names (`--id user_id=2`). */
-    ids?: Record<string, string>;
-  };
+import type { VerifyOptions } from "./options.ts";
 
 /** Bad arguments: the message says what to change (and never holds a value that might be a secret). */
 export class UsageError extends Error {

@@ -12,7 +12,8 @@ import { sensitiveFields } from "../../generated/operations.js";
 import { codeSpan, showName, whyOdd } from "../lib/console-text.ts";
 import { OVERLAY_FILE, deref, isObject, type Json, type JsonObject } from "../lib/spec.ts";
 import type { Deviation } from "./judge.ts";
-import { holdsSecret, type OperationResult } from "./report.ts";
+import type { OperationResult } from "./result.ts";
+import { holdsSecret } from "./secrets.ts";
 
 export type OverlayAction = { target: string; description: string; update?: Json; remove?: true } & Partial<Evidence>;
 /** What the departures page (scripts/docs/departures.ts) reads of each action, as verify knows it; a maintainer who

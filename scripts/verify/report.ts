@@ -1,26 +1,14 @@
 // The report: per operation its status and deviations, the deviations grouped by schema and field (one wrong field of
 // `Port` shows once, with every operation that sent it), the ids used, the exit code; as JSON (--json), text or
 // Markdown (--report). Built masked by the client's own masking, keys and paths included: no rendering shows a secret.
-import { sensitiveFields } from "../../generated/operations.js";
 import { excerpt, redact } from "../../src/core.ts";
 import { escapeUnsafe } from "../../surface/escape.ts";
 import { readMethods } from "../lib/methods.ts";
 import type { Came, Deviation, Judgement, Outcome } from "./judge.ts";
-import type { VerifyOptions } from "./main.ts";
+import type { VerifyOptions } from "./options.ts";
 import type { Ids } from "./plan.ts";
-import type { Written } from "./write.ts";
+import type { OperationResult, Written } from "./result.ts";
 
-/** What happened to one operation (one line: a shortcut, or a list read again, is a line of its own), before masking. */
-export type OperationResult = Omit<Judgement, "outcome"> &
-  Record<"operationId" | "method" | "path", string> & {
-    outcome: Outcome | "not tried" | "not sent" | "never sent";
-    /** The call where it is not the operation's own method: a shortcut (`ports.changeAlias`), a list read again. */
-    call?: string;
-    /** The read-only part of the run (when left out), --write's sequences, or neither (never sent). */
-    phase?: "read" | "write" | "never";
-    /** For an operation the spec marks a console defect: whether the defect showed. */
-    defect?: "shown" | "not shown";
-  };
 /** The deviations of one field of one schema (`Port.container_port`, `status`), whichever operations sent them. */
 export interface DeviationGroup extends Omit<Deviation, "path" | "came"> {
   title: string;
@@ -44,21 +32,6 @@ export interface Run {
   written: Written[];
   scopes: Record<string, string[]>;
 }
-
-const SENSITIVE = new Set<string>(sensitiveFields);
-
-/** `secrets` and the values of the fields the spec marks `x-sensitive` in `value` (a region's token, say). */
-export function secretsSeen(secrets: readonly string[], value: unknown): string[] {
-  if (typeof value !== "object" || value === null) return [...secrets];
-  const secret = (key: string, item: unknown) => typeof item === "string" && item !== "" && SENSITIVE.has(key);
-  return Object.entries(value).reduce<string[]>(
-    (found, [key, item]) => (secret(key, item) ? [...found, item as string] : secretsSeen(found, item)),
-    [...secrets],
-  );
-}
-
-/** Whether `text` is, or holds, one of `secrets` (or a private key), as the masking sees it. */
-export const holdsSecret = (text: string, secrets: readonly string[]) => redact(text, secrets) !== text;
 
 /** A value that came from the console, as the report shows it: secret fields and values masked, cut short. */
 function show(came: Came, secrets: readonly string[]): string {

@@ -15,10 +15,12 @@ import type { Table, TableOperation } from "../../surface/table.ts";
 import { readTable } from "../lib/methods.ts";
 import { readSpec, type JsonObject } from "../lib/spec.ts";
 import { judge, parsed, type Judgement } from "./judge.ts";
-import type { VerifyOptions } from "./main.ts";
+import type { VerifyOptions } from "./options.ts";
 import * as plan from "./plan.ts";
 import { overlayOf, type Found } from "./overlay.ts";
-import { buildReport, holdsSecret, secretsSeen, type OperationResult, type Report } from "./report.ts";
+import { buildReport, type Report } from "./report.ts";
+import type { OperationResult } from "./result.ts";
+import { holdsSecret, secretsSeen } from "./secrets.ts";
 import { startValidator, validatorSpec, type Exchange, type Validator } from "./validator.ts";
 import { writeSequences, type Send } from "./write.ts";
 

@@ -3,12 +3,9 @@
 // made (docs/verifying-a-console.md, "What it sends").
 import { effectOf } from "../../surface/effect.ts";
 import type { Table, TableOperation } from "../../surface/table.ts";
-import type { VerifyOptions } from "./main.ts";
+import type { VerifyOptions } from "./options.ts";
 import * as plan from "./plan.ts";
-import type { OperationResult } from "./report.ts";
-
-/** What a create of --write made (its new ids), whether it was (undefined: not known), and whether it is gone. */
-export type Written = { operationId: string; made: plan.Ids; created: boolean | undefined; removed?: boolean };
+import type { OperationResult, Written } from "./result.ts";
 
 export type Send = (
   o: TableOperation,
