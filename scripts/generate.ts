@@ -8,7 +8,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { watch } from "chokidar";
 import type { OpenAPI3 } from "openapi-typescript";
-import type { Spec } from "./client-table.ts";
+import type { Spec } from "./codegen/client-table.ts";
 import { DEPARTURES_PAGE, departuresPage } from "./docs/departures.ts";
 import { commandLine, isMain, root } from "./lib/script.ts";
 import {
@@ -142,7 +142,7 @@ async function buildOutputs(options: Options, timed: Timed): Promise<Record<stri
   if (options.lintOnly) return {};
   printers ??= await timed("load-ts", loadPrinters, "openapi-typescript, prettier");
   const { default: openapiTS, astToString, format } = printers;
-  const { clientTable } = await import("./client-table.ts");
+  const { clientTable } = await import("./codegen/client-table.ts");
   const { tableOf, withToolsTable } = await import("./codegen/table.ts");
   const { METHODS_PAGE, START, withMethodsTable } = await import("./docs/methods-page.ts");
   const walk = await timed("client", () => clientTable(spec));

@@ -3,7 +3,7 @@
 // `x-rainbond-id`); the request each operation can be sent with (ids, a time range's ends, the spec's examples); and
 // what a create makes and which operation removes it (`x-rainbond-undo`). docs/editing-the-spec.md has the marks.
 import type { AnswerIds, BodyFill, Creates, Fill, SampleRequest } from "../../surface/table.ts";
-import type { Entry, Spec } from "../client-table.ts";
+import type { Entry, Spec } from "./client-table.ts";
 import { isObject, type Json, type JsonObject } from "../lib/spec.ts";
 
 /** What these read of an operation's description (codegen/table.ts makes it): its request, schemas inlined. */

@@ -6,7 +6,7 @@
 import { describeEffect, mayDestroy, strongest } from "../../surface/effect.ts";
 import { COMMON_FLAGS, kebab } from "../../surface/flags.ts";
 import type { ClientMethod, Creates, Input, Table, TableOperation, Tool } from "../../surface/table.ts";
-import { exampleOf, type Entry, type Method, type Schema, type Spec } from "../client-table.ts";
+import { exampleOf, type Entry, type Method, type Schema, type Spec } from "./client-table.ts";
 import { deref, inlined, isObject, type Json, type JsonObject } from "../lib/spec.ts";
 import { answerIdsOf, createsOf, idsOf, sampleOf } from "./ids.ts";
 

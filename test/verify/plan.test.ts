@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { clientTable } from "../../scripts/client-table.ts";
+import { clientTable } from "../../scripts/codegen/client-table.ts";
 import { tableOf } from "../../scripts/codegen/table.ts";
 import { readTable } from "../../scripts/lib/methods.ts";
 import { readSpec, type JsonObject } from "../../scripts/lib/spec.ts";

@@ -1,9 +1,9 @@
 // Builds the client's method layer (generated/operations.ts, types.ts, functions.ts, groups.ts) from the
 // bundled spec: docs/editing-the-spec.md, "How an operation appears in the client".
-import { replayable } from "../src/core/retry.ts";
-import { EFFECTS, effectOf, strongest, type Effect, type EffectRule } from "../surface/effect.ts";
-import type { ClientMethod, MethodArgument } from "../surface/table.ts";
-import { deref, refName, type Json } from "./lib/spec.ts";
+import { replayable } from "../../src/core/retry.ts";
+import { EFFECTS, effectOf, strongest, type Effect, type EffectRule } from "../../surface/effect.ts";
+import type { ClientMethod, MethodArgument } from "../../surface/table.ts";
+import { deref, refName, type Json } from "../lib/spec.ts";
 
 /** What a node of the bundled spec may hold, as the generators read it (deref follows a `$ref`). */
 type Node = { $ref?: string; description?: string; example?: Json; [key: string]: unknown };
