@@ -2289,3 +2289,4 @@ export const operations = {
 export type OperationId = keyof typeof operations;
 
 export { sensitiveFields } from "./sensitive.js";
+export { notReplayable } from "./not-replayable.js";

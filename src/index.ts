@@ -16,6 +16,7 @@ import { createRainbondCore } from "./core.js"; // first: its generated/operatio
 import type { Client } from "openapi-fetch";
 import type { RainbondGroups } from "../generated/groups.js";
 import { groups } from "../generated/groups/index.js";
+import { notReplayable } from "../generated/not-replayable.js";
 import type { paths } from "../generated/schema.js";
 import type { ClientOptions } from "./core/options.js";
 import { clientOf } from "./internal/client.js";
@@ -40,7 +41,8 @@ export interface RainbondClient extends RainbondGroups {
   /**
    * openapi-fetch's client of the same console, typed by the spec's `paths`, loaded on its first call. Its fetch is
    * this client's transport: a raw call has the methods' timeout (`timeoutMs` per attempt), retries (the same policy,
-   * by method: a POST is sent again only when the connection was refused), redirect rule, body cap
+   * by method: a POST is sent again only when the connection was refused, and so is a GET the console does not treat
+   * as idempotent, `/users/{user_id}/close` or `/delete`), redirect rule, body cap
    * (`maxResponseBytes`), logging and masking. An answer of any status comes back as openapi-fetch returns it
    * (`{ data, response }`, or `{ error, response }` for a non-2xx one, after the retries its status allows, with its
    * body masked as a method's error body is: secret fields and the token replaced, `error_trace` dropped, a body that
@@ -62,5 +64,5 @@ export interface RainbondClient extends RainbondGroups {
  * const ports = await client.ports.list(component);
  */
 export function createRainbondClient(options: ClientOptions): RainbondClient {
-  return clientOf<RainbondGroups, paths>(createRainbondCore(options), groups);
+  return clientOf<RainbondGroups, paths>(createRainbondCore(options), groups, notReplayable);
 }

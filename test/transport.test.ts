@@ -142,6 +142,25 @@ describe("client.raw through the client's transport", () => {
     expect(faults.count("POST", paths.ports)).toBe(1);
   });
 
+  test("does not replay a GET the console does not treat as idempotent (a user's close), under a path prefix too", async () => {
+    const close = "/openapi/v1/users/7/close";
+    for (const prefix of ["", "/console"]) {
+      faults.script("GET", `${prefix}${close}`, answer.json(503, { msg: "busy" }), answer.json(200, {}));
+      const { client } = faultClient(`${faults.url}${prefix}`);
+      const { error, response } = await client.raw.GET("/openapi/v1/users/{user_id}/close", {
+        params: { path: { user_id: 7 } },
+      });
+      expect([response.status, error]).toEqual([503, { msg: "busy" }]);
+      expect(faults.count("GET", `${prefix}${close}`)).toBe(1);
+    }
+    // a GET of the same user that reads is replayed as any GET
+    faults.script("GET", "/openapi/v1/users/7", answer.json(503, { msg: "busy" }), answer.json(200, { user_id: 7 }));
+    const { client } = faultClient(faults.url);
+    const { data } = await client.raw.GET("/openapi/v1/users/{user_id}", { params: { path: { user_id: "7" } } });
+    expect(data).toEqual({ user_id: 7 });
+    expect(faults.count("GET", "/openapi/v1/users/7")).toBe(2);
+  });
+
   test("sends a POST again when the connection was refused, and then throws the client's connection error", async () => {
     const port = await closedPort();
     const counter = countingFetch();

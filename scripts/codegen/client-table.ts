@@ -396,6 +396,7 @@ export const operations = { ${operations.map((o) => o.table.id).join(", ")} } as
 export type OperationId = keyof typeof operations;
 
 export { sensitiveFields } from "./sensitive.js";
+export { notReplayable } from "./not-replayable.js";
 `;
 }
 
@@ -406,6 +407,17 @@ export { sensitiveFields } from "./sensitive.js";
 const sensitiveTs = (sensitive: string[]) => `${HEADER}
 /** Field names the spec marks \`x-sensitive\`: never logged, never put in an error message. */
 export const sensitiveFields: readonly string[] = ${json(sensitive)};
+`;
+
+/**
+ * generated/not-replayable.ts: the requests HTTP calls idempotent that the console does not (`x-rainbond-idempotent:
+ * false`), in a module of their own, so that client.raw, which never sends one again either, carries no operation's entry.
+ */
+const notReplayableTs = (operations: Entry[]) => `${HEADER}
+/** The requests HTTP calls idempotent that the console does not, as \`METHOD path\`: never sent again. */
+export const notReplayable: readonly string[] = ${json(
+  operations.filter((o) => o.table.idempotent === false).map((o) => `${o.table.method} ${o.table.path}`),
+)};
 `;
 
 /** The body as a caller gives it: the members it takes as numbers, and its type (`<Name>Input` where there are some). */
@@ -684,6 +696,7 @@ export function clientTable(spec: Spec) {
   const files = {
     "operations.ts": operationsTs(operations),
     "sensitive.ts": sensitiveTs([...shared.sensitive].sort()),
+    "not-replayable.ts": notReplayableTs(operations),
     "types.ts": typesTs(spec, operations, shared.scopes),
     "functions.ts": functionsTs(operations.map((o) => methods.find((m) => m.o === o)!)),
     ...groupsTs(methods),

@@ -37,14 +37,14 @@ function bindGroup(core: RainbondCore, [load, calls, iterators]: GroupDirectory[
  * the core's transport (internal/transport/raw.ts): the same timeout, retries, redirect rule, body cap, errors and
  * masking as a method; `use` and `eject` before then apply when it is made.
  */
-function lazyRaw<P extends {}>(core: RainbondCore): Client<P> {
+function lazyRaw<P extends {}>(core: RainbondCore, notReplayable: readonly string[]): Client<P> {
   type Raw = Client<P>;
   let made: Promise<Raw> | undefined;
   let client: Raw | undefined;
   const later: ((client: Raw) => void)[] = [];
   const make = async () => {
     const t = transportOf(core);
-    client = (await createClient())<P>({ baseUrl: t.baseUrl, fetch: rawFetch(t), headers: t.headers });
+    client = (await createClient())<P>({ baseUrl: t.baseUrl, fetch: rawFetch(t, notReplayable), headers: t.headers });
     client.use(...t.middleware);
     for (const step of later.splice(0)) step(client);
     return client;
@@ -64,12 +64,14 @@ function lazyRaw<P extends {}>(core: RainbondCore): Client<P> {
 
 /**
  * The client of `core`: each method of the groups of `directory` bound to it (a group's code loaded on its first call),
- * `raw` (openapi-fetch's client of paths `P`), and `baseUrl`; printed, it shows its `baseUrl` alone.
+ * `raw` (openapi-fetch's client of paths `P`, never sending again a request of `notReplayable`: `GET /users/{id}/close`),
+ * and `baseUrl`; printed, it shows its `baseUrl` alone.
  */
 export function clientOf<G, P extends {}>(
   core: RainbondCore,
   directory: GroupDirectory,
+  notReplayable: readonly string[],
 ): Readonly<G & { baseUrl: string; raw: Client<P> }> {
   const bound = Object.fromEntries(Object.entries(directory).map(([name, group]) => [name, bindGroup(core, group)]));
-  return printable("RainbondClient", core.baseUrl, { ...(bound as G), raw: lazyRaw<P>(core) });
+  return printable("RainbondClient", core.baseUrl, { ...(bound as G), raw: lazyRaw<P>(core, notReplayable) });
 }
