@@ -11,7 +11,7 @@ import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import type { Application, DeclarationReflection, PageEvent, ProjectReflection, Reflection } from "typedoc";
 import { addCodeSamples } from "./docs/code-samples.ts";
-import { clientMethods, packageJson, referenceAnchor, siteUrl, type MethodRow, type Spec } from "./docs/methods.ts";
+import { clientMethods, packageJson, referenceAnchor, siteUrl, type MethodRow, type Spec } from "./lib/reference.ts";
 import { commandLine, isMain, root } from "./lib/script.ts";
 import { readSpec } from "./lib/spec.ts";
 

@@ -9,7 +9,7 @@ import { performance } from "node:perf_hooks";
 import { watch } from "chokidar";
 import type { OpenAPI3 } from "openapi-typescript";
 import type { Spec } from "./codegen/client-table.ts";
-import { DEPARTURES_PAGE, departuresPage } from "./docs/departures.ts";
+import { DEPARTURES_PAGE, departuresPage } from "./codegen/departures-page.ts";
 import { commandLine, isMain, root } from "./lib/script.ts";
 import {
   applyOverlay,
@@ -144,7 +144,7 @@ async function buildOutputs(options: Options, timed: Timed): Promise<Record<stri
   const { default: openapiTS, astToString, format } = printers;
   const { clientTable } = await import("./codegen/client-table.ts");
   const { tableOf, withToolsTable } = await import("./codegen/table.ts");
-  const { METHODS_PAGE, START, withMethodsTable } = await import("./docs/methods-page.ts");
+  const { METHODS_PAGE, START, withMethodsTable } = await import("./codegen/methods-page.ts");
   const walk = await timed("client", () => clientTable(spec));
   const table = await timed("table", () => tableOf(spec, walk), "table.json");
   const types = await timed("types", async () =>

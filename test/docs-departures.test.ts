@@ -1,7 +1,7 @@
 // Console text in the docs (issue 35 §5): a field the console named, once verify proposes an action for it and that
 // action is appended to the spec's overlay, reaches docs/console-departures.md only inside code spans that nothing in
 // it can end; a name no tool can carry (`__proto__`, invisible characters) is refused with a message that names it,
-// by verify (scripts/verify/overlay.ts) and by the page (scripts/docs/departures.ts, which `npm run generate` makes
+// by verify (scripts/verify/overlay.ts) and by the page (scripts/codegen/departures-page.ts, which `npm run generate` makes
 // before it applies the overlay). The page is read as the guide reads it: prettier's Markdown, parsed by the
 // markdown-it that TypeDoc renders it with.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -12,7 +12,7 @@ import { parseYaml } from "@redocly/openapi-core";
 import fc from "fast-check";
 import * as prettier from "prettier";
 import { describe, expect, test, vi } from "vitest";
-import { departuresPage } from "../scripts/docs/departures.ts";
+import { departuresPage } from "../scripts/codegen/departures-page.ts";
 import { generate } from "../scripts/generate.ts";
 import { codeSpan, quotedMarkdown } from "../scripts/lib/console-text.ts";
 import { OVERLAY_FILE, readSpec, type JsonObject } from "../scripts/lib/spec.ts";

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { siteSpec } from "../scripts/docs.ts";
 import { SAMPLES_BASE_URL, type CodeSample } from "../scripts/docs/code-samples.ts";
-import type { Spec } from "../scripts/docs/methods.ts";
+import type { Spec } from "../scripts/lib/reference.ts";
 import { readMethods } from "../scripts/lib/methods.ts";
 import { readSpec } from "../scripts/lib/spec.ts";
 import { main } from "../scripts/verify/main.ts";

@@ -1,10 +1,10 @@
-// docs/methods.md's table of methods is generated (scripts/docs/methods-page.ts, run by `npm run generate`) from
+// docs/methods.md's table of methods is generated (scripts/codegen/methods-page.ts, run by `npm run generate`) from
 // generated/table.json and the spec: this fails when the page's copy drifts from what the script writes, and checks
 // the table against the client as it runs.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { END, METHODS_PAGE, START, withMethodsTable } from "../scripts/docs/methods-page.ts";
+import { END, METHODS_PAGE, START, withMethodsTable } from "../scripts/codegen/methods-page.ts";
 import { readMethods } from "../scripts/lib/methods.ts";
 import { createRainbondClient } from "../src/index.js";
 import { root, tempDir, typeCheck, writeExample } from "./helpers/readme.js";
@@ -25,7 +25,7 @@ const rows = [
 const links = Object.fromEntries([...block.matchAll(/^\[(\w+)\]: (\S+)$/gm)].map(([, label, url]) => [label, url]));
 
 describe("docs/methods.md's table of methods", () => {
-  test("is what scripts/docs/methods-page.ts writes from generated/table.json and the spec", async () => {
+  test("is what scripts/codegen/methods-page.ts writes from generated/table.json and the spec", async () => {
     expect(page.indexOf(START)).toBeGreaterThan(0);
     expect(await withMethodsTable(page)).toBe(page);
   });

@@ -6,7 +6,7 @@ import { curlOf } from "../../surface/curl.ts";
 import { recorder } from "../../surface/request.ts";
 import { callMethod, exampleArgs } from "../lib/methods.ts";
 import { MOCK_PORT } from "../prism.ts";
-import { argumentNames, clientMethods, type MethodRow, type Spec } from "./methods.ts";
+import { argumentNames, clientMethods, type MethodRow, type Spec } from "../lib/reference.ts";
 
 /** Where the samples send: the mock of a clone (`npm start -- --serve`), so that they run as shown; the TypeScript
  * sample takes a console's origin from RAINBOND_URL, as the README's first call does. */

@@ -1,6 +1,6 @@
 // Console text in what the scripts write for people: a name the console chose (a field of its answers) is refused where
 // no tool can carry it honestly, and quoted wherever Markdown shows it. verify's overlay actions (scripts/verify/
-// overlay.ts) and the departures page (scripts/docs/departures.ts) both go through here.
+// overlay.ts) and the departures page (scripts/codegen/departures-page.ts) both go through here.
 
 /** Names every JavaScript object has: a field so named reads as the object's own member in the tools that handle the
  *  spec (`__proto__` replaces an object's prototype; Redocly's example check reads `constructor` as a function). */

@@ -16,7 +16,7 @@ import type { OperationResult } from "./result.ts";
 import { holdsSecret } from "./secrets.ts";
 
 export type OverlayAction = { target: string; description: string; update?: Json; remove?: true } & Partial<Evidence>;
-/** What the departures page (scripts/docs/departures.ts) reads of each action, as verify knows it; a maintainer who
+/** What the departures page (scripts/codegen/departures-page.ts) reads of each action, as verify knows it; a maintainer who
  * adds the action to the spec's overlay reviews them, and numbers it (`x-finding`) where a measurement describes it. */
 type Evidence = { "x-meets": string; "x-client": string; "x-evidence": string[] };
 

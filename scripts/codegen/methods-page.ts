@@ -2,7 +2,7 @@
 // generated/ (and `--check` reports it stale), formatted by prettier as `npm run lint` checks it.
 import { join } from "node:path";
 import { root } from "../lib/script.ts";
-import { argumentNames, clientMethods, referenceAnchor, shortPath, siteUrl, type MethodRow } from "./methods.ts";
+import { argumentNames, clientMethods, referenceAnchor, shortPath, siteUrl, type MethodRow } from "../lib/reference.ts";
 
 /** The page that holds the table, relative to the project. */
 export const METHODS_PAGE = "docs/methods.md";

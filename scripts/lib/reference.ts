@@ -1,9 +1,10 @@
-// The client's methods (generated/table.json) joined to the spec's operations, for the README's table and the site.
+// The client's methods (generated/table.json) joined to the spec's operations, and where each is in the reference:
+// for the methods page (codegen/methods-page.ts) and the docs site.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { readMethods, type ClientMethod } from "../lib/methods.ts";
-import { root } from "../lib/script.ts";
-import { readSpec } from "../lib/spec.ts";
+import { readMethods, type ClientMethod } from "./methods.ts";
+import { root } from "./script.ts";
+import { readSpec } from "./spec.ts";
 
 /** What the docs read of an OpenAPI document; the rest is carried along untouched. */
 export interface Spec {
