@@ -32,7 +32,8 @@ function methodCommand(parent: Command, command: MethodCommand, io: Io): void {
   if (command.body) sub.option("--body <json>", "the body as JSON: inline, @file.json, or - for standard input");
   sub.addOption(new Option("-o, --output <format>", "json, jsonl, yaml or table").choices(FORMATS));
   sub.option("--query <jmespath>", "a JMESPath expression applied to the answer (JMESPath Community Edition)");
-  if (command.pager) sub.option("--all", "walk every page; prints the items");
+  if (command.pager)
+    sub.option("--all", "walk every page, within the iterator's bounds; prints the items (-o jsonl: as each arrives)");
   if (needsConfirmation(method.effect)) sub.option("-y, --yes", "do it without asking");
   sub.option("--dry-run", "print the request as curl (token masked); send nothing");
   sub.option("--profile <name>", "the profile to use ($RAINBOND_PROFILE, or the default one)");
