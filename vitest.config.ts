@@ -7,8 +7,6 @@
 // - tooling (test/tooling/): everything that spawns processes or builds: pack, registry rehearsal, docs site,
 //   runtimes, pipeline, api-diff, start-serve, bench, verify, the command line, and the type tests (run by tsc).
 // - soak (test/soak/): thousands of calls through random faults, with budgets from what the run measured.
-// Until the files move into those folders (one mechanical commit: the list is in the lead's plan), each project also
-// takes the files listed below where they are today; a file in neither a folder nor a list is tooling's.
 // The command line's and the MCP server's bins are built once per run (test/setup/bins.ts), not by each file.
 // npm's scripts start vitest through test/vitest.mjs, which keeps colour codes out of logs that are not a terminal;
 // test/progress-reporter.ts says which file finished, with a count, when the output is not a terminal.
@@ -17,55 +15,8 @@ import { defineConfig } from "vitest/config";
 
 const TEST = "**/*.test.ts";
 
-/** Files of each project not yet in its folder. */
-const waiting = {
-  unit: [
-    "test/console/findings.test.ts",
-    "test/envelope.test.ts",
-    "test/ergonomics.test.ts",
-    "test/faults/console-errors.test.ts",
-    "test/faults/echoes.test.ts",
-    "test/faults/hostile.test.ts",
-    "test/faults/inputs.test.ts",
-    "test/faults/logging.test.ts",
-    "test/faults/options.test.ts",
-    "test/faults/paging.test.ts",
-    "test/faults/responses.test.ts",
-    "test/faults/retries.test.ts",
-    "test/faults/shared-signal.test.ts",
-    "test/cli/output.test.ts",
-    "test/input.test.ts",
-    "test/mcp/confirm-expiry.test.ts",
-    "test/mcp/shown-request.test.ts",
-    "test/methods-table.test.ts",
-    "test/operation-functions.test.ts",
-    "test/release/versions.test.ts",
-    "test/runtimes/matrix.test.ts",
-    "test/secrets.test.ts",
-    "test/spec-fields.test.ts",
-    "test/transport.test.ts",
-  ],
-  mock: [
-    "test/cli/mock.test.ts",
-    "test/docs-samples.test.ts",
-    "test/mcp/clients.test.ts",
-    "test/mcp/conformance.test.ts",
-    "test/mcp/http.test.ts",
-    "test/mcp/tools.test.ts",
-    "test/operations.test.ts",
-    "test/package/browser.test.ts",
-    "test/package/pack.test.ts",
-    "test/properties.test.ts",
-    "test/docs-operations.test.ts",
-    "test/docs-errors.test.ts",
-    "test/readme-usage.test.ts",
-    "test/runtimes/smoke.test.ts",
-    "test/verify/verify.test.ts",
-  ],
-  /** Run by test/soak.config.ts (`npm run soak`), never by `npm test`. */
-  soak: ["test/faults/soak.test.ts"],
-};
-export const inFolderOrList = (name: keyof typeof waiting) => [`test/${name}/${TEST}`, ...waiting[name]];
+/** A project's test files: those of its folder. */
+export const filesOf = (project: "unit" | "mock" | "tooling" | "soak") => [`test/${project}/${TEST}`];
 
 export default defineConfig({
   test: {
@@ -79,12 +30,12 @@ export default defineConfig({
     isolate: false,
     reporters: ["./test/progress-reporter.ts"],
     projects: [
-      { extends: true, test: { name: "unit", include: inFolderOrList("unit"), testTimeout: 20_000 } },
+      { extends: true, test: { name: "unit", include: filesOf("unit"), testTimeout: 20_000 } },
       {
         extends: true,
         test: {
           name: "mock",
-          include: inFolderOrList("mock"),
+          include: filesOf("mock"),
           globalSetup: ["test/setup/prism.ts", "test/setup/bins.ts"],
           // processes and builds, two files at a time on a machine others share: time enough for a busy one
           testTimeout: 120_000,
@@ -95,10 +46,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: "tooling",
-          include: [`test/tooling/${TEST}`, `test/${TEST}`],
-          exclude: [...["unit", "mock", "soak"].map((name) => `test/${name}/**`), ...Object.values(waiting).flat()],
+          include: filesOf("tooling"),
           globalSetup: ["test/setup/bins.ts"],
-          typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "test/tsconfig.json" },
+          typecheck: { enabled: true, include: ["test/tooling/**/*.test-d.ts"], tsconfig: "test/tsconfig.json" },
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

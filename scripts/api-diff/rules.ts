@@ -3,7 +3,7 @@
 // (a `switch` over a response enum with a `never` check, a comparison with a value no longer in a union, a field
 // that may now be `null`) and through the client's own input checks, which read the spec (generated/operations.ts).
 // The first rule with a level for a change (a context of locate.ts) decides; where none has, the library's own
-// verdict stands (LIBRARY_LEVELS). Each rule has a test in test/api-diff/rules.test.ts.
+// verdict stands (LIBRARY_LEVELS). Each rule has a test in test/tooling/api-diff/rules.test.ts.
 import type { DiffType } from "api-smart-diff";
 import { valueOf, type Context, type Requirement } from "./locate.ts";
 

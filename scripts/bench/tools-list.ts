@@ -2,7 +2,7 @@
 // answer (characters, and tokens at about four characters each), which an agent reads on every turn, for the ways a
 // person starts it; and what reaching one operation outside the listed ones costs, once, through the discovery tools:
 // findOperations (with the words of its summary), describeOperation, and callOperation's arguments over its own
-// tool's. `npm test` holds the listings to their ceilings (test/mcp/tools.test.ts measures the answer a client gets).
+// tool's. `npm test` holds the listings to their ceilings (test/mock/mcp/tools.test.ts measures the answer a client gets).
 import { CALL, DESCRIBE, FIND, describeOperation, findOperations, toolList } from "../../mcp/src/discovery.ts";
 import { entries, listedTools, servedOperations, type Selection } from "../../mcp/src/tools.ts";
 

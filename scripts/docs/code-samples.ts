@@ -1,5 +1,5 @@
 // Code samples of every operation for the reference (docs/docs-site.md): the method's call in TypeScript, and the request
-// the client makes for it (recorded, not sent) as curl. test/docs-samples.test.ts type-checks and runs every sample.
+// the client makes for it (recorded, not sent) as curl. test/mock/docs-samples.test.ts type-checks and runs every sample.
 import * as prettier from "prettier";
 import { createRainbondClient, type RainbondClient } from "../../src/index.ts";
 import { curlOf } from "../../surface/curl.ts";

@@ -1,5 +1,5 @@
 // The TypeScript consumer of the matrix, compiled (never run) against the packed package (matrix.ts). It uses every
-// public export (test/runtimes/consumer.test.ts holds it to src/index.ts); each `@ts-expect-error` proves the types are
+// public export (test/tooling/runtimes/consumer.test.ts holds it to src/index.ts); each `@ts-expect-error` proves the types are
 // checked: were they `any`, the directive would be unused, an error of its own.
 import { createRainbondClient, createRainbondCore, excerpt, RainbondAbortError } from "rainbond-openapi";
 import { RainbondApiError, RainbondAuthError, RainbondBadRequestError, RainbondConflictError } from "rainbond-openapi";

@@ -10,8 +10,8 @@ import { describe, expect, it } from "vitest";
 import { commandsByGroup } from "../../cli/src/table.js";
 import { runMethod, type Io } from "../../cli/src/run.js";
 import { RainbondIterationLimitError } from "../../src/index.js";
-import { rejection } from "../faults/helpers.js";
-import { useFaultServer } from "../faults/server.js";
+import { rejection } from "./faults/helpers.js";
+import { useFaultServer } from "../helpers/faults/server.js";
 
 const TOKEN = "tok-CLI-ALL-5d0c9e2b";
 const ITEM = "m".repeat(1_000_000);

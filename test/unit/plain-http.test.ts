@@ -1,6 +1,6 @@
 // A token sent over plain http to another machine crosses the network in clear: the client warns once per origin in a
 // process, at `warn`, through its logger; the command line shows that warning on stderr (the MCP server's stderr:
-// test/mcp/http.test.ts). Each test uses origins of its own: the once is the process's, whatever the client.
+// test/mock/mcp/http.test.ts). Each test uses origins of its own: the once is the process's, whatever the client.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,8 +9,8 @@ import { describe, expect, it } from "vitest";
 import { runMethod } from "../../cli/src/run.js";
 import { commandsByGroup } from "../../cli/src/table.js";
 import { createRainbondCore, createRainbondClient, type LogLevel } from "../../src/index.js";
-import { TOKEN } from "../faults/helpers.js";
-import { recordingLogger } from "../faults/server.js";
+import { TOKEN } from "./faults/helpers.js";
+import { recordingLogger } from "../helpers/faults/server.js";
 
 const warning = (origin: string) =>
   `warn [rainbond] plain http to ${origin}: anyone on the network path can read the token; use https`;
