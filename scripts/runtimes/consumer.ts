@@ -1,17 +1,17 @@
 // The TypeScript consumer of the matrix, compiled (never run) against the packed package (matrix.ts). It uses every
-// public export (test/tooling/runtimes/consumer.test.ts holds it to src/index.ts); each `@ts-expect-error` proves the types are
-// checked: were they `any`, the directive would be unused, an error of its own.
+// public export (test/tooling/runtimes/consumer.test.ts holds it to src/index.ts); each `@ts-expect-error` proves the
+// types are checked: were they `any`, the directive would be unused, an error of its own.
 import { createRainbondClient, createRainbondCore, excerpt, RainbondAbortError } from "rainbond-openapi";
 import { RainbondApiError, RainbondAuthError, RainbondBadRequestError, RainbondConflictError } from "rainbond-openapi";
 import { RainbondConnectionError, RainbondError, RainbondInputError, RainbondNotFoundError } from "rainbond-openapi";
 import { RainbondRateLimitError, RainbondRedirectError, RainbondResponseError, redact } from "rainbond-openapi";
 import { RainbondResponseTooLargeError, RainbondServerError, RainbondTimeoutError, toSamples } from "rainbond-openapi";
-import { RainbondTeamNotOpenedError } from "rainbond-openapi";
+import { RainbondIterationLimitError, RainbondTeamNotOpenedError } from "rainbond-openapi";
 import type { AddPortInput, AppsApi, AppScope, Body, CallOptions, ClientOptions, components } from "rainbond-openapi";
 import type { ComponentsApi, ComponentScope, GatewayApi, Logger, LogLevel, MonitorApi } from "rainbond-openapi";
 import type { OperationData, OperationInput, operations, paths, Port, PortProtocol, PortsApi } from "rainbond-openapi";
 import type { RainbondClient, RainbondCore, RainbondGroups, RainbondPromise, RegionsApi } from "rainbond-openapi";
-import type { InputRule, RainbondErrorReason, RegionScope } from "rainbond-openapi";
+import type { InputRule, IterationLimit, IterationLimits, RainbondErrorReason, RegionScope } from "rainbond-openapi";
 import type { RequestInfo, RetryDelay, Sample, ServiceBaseInfo, TeamsApi, WithResponse } from "rainbond-openapi";
 
 const logger: Logger = console;
@@ -55,6 +55,10 @@ export async function use(): Promise<string[]> {
 
   try {
     await client.regions.get("r1", { extendInfo: true });
+    const bounds: IterationLimits = { maxItems: 100, maxBytes: 1_048_576, maxMs: 60_000 };
+    for await (const each of client.regions.iterateForTeam(region.teamId, { pageSize: 5, ...bounds })) {
+      lines.push(each.region_name);
+    }
   } catch (err) {
     if (err instanceof RainbondBadRequestError) lines.push(Object.keys(err.fieldErrors).join());
     else if (err instanceof RainbondAuthError || err instanceof RainbondNotFoundError) lines.push(`${err.status}`);
@@ -66,6 +70,9 @@ export async function use(): Promise<string[]> {
     else if (err instanceof RainbondApiError) {
       const where: RequestInfo = err;
       lines.push(`${where.operation} ${where.method} ${where.path} ${err.msg}`);
+    } else if (err instanceof RainbondIterationLimitError) {
+      const limit: IterationLimit = err.limit;
+      lines.push(`${limit} ${err.maximum}`);
     } else if (err instanceof RainbondResponseTooLargeError) lines.push(`${err.maxResponseBytes}`);
     else if (err instanceof RainbondRedirectError) lines.push(err.location);
     else if (err instanceof RainbondResponseError) lines.push(err.excerpt);
