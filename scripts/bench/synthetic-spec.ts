@@ -1,7 +1,8 @@
 // Synthetic specs `factor` times the real one, to show how generation and type-checking cost grow, and the type-check
 // programs of a spec. Copy 0 is generated/openapi.json itself; copy k clones every path under /openapi/v1/s<k>/...,
-// every operationId as <id>_s<k>, every client group as <group>S<k> and every component (not the security schemes) as
-// <Name>_s<k>, its $refs pointing at the copy's components. It lints clean like the original: the same pipeline runs.
+// every operationId (and the undo it names) as <id>_s<k>, every client group as <group>S<k> and every component (not
+// the security schemes) as <Name>_s<k>, its $refs pointing at the copy's components. It lints clean like the original:
+// the same pipeline runs.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { exampleArgs, readMethods, type ClientMethod } from "../lib/methods.ts";
@@ -84,6 +85,7 @@ export function writeSyntheticSpec(factor: number, dir: string) {
     for (const [path, item] of Object.entries(copy.paths!)) {
       for (const op of METHODS.map((m) => objectAt(item, m)).filter((op) => op.operationId)) {
         op.operationId = `${op.operationId}${suffix}`;
+        if (op["x-rainbond-undo"]) op["x-rainbond-undo"] = `${op["x-rainbond-undo"]}${suffix}`; // the copy's own undo
         if (k > 0) op["x-rainbond-group"] = `${op["x-rainbond-group"]}S${k}`; // the copy's methods in a group of their own
         operations++;
       }

@@ -164,7 +164,8 @@ function entryOf(spec: Spec, path: string, http: (typeof METHODS)[number], item:
   const idempotent = replayable({ method: http.toUpperCase(), idempotent: notIdempotent });
   const origin = op["x-console-operation"] && consoleOperation(op["x-console-operation"], where);
   const undo = op["x-rainbond-undo"];
-  if (undo !== undefined && (typeof undo !== "string" || !IDENTIFIER.test(undo)))
+  // its form here; that it is an operation, and removes what this one creates, in codegen/ids.ts
+  if (undo !== undefined && (typeof undo !== "string" || !undo))
     fail(where, "x-rainbond-undo names the operation that removes what this one creates");
   const options = Object.fromEntries(queryParams.map((p) => [p.option, p.name]));
   const clash = queryParams.find((p, i) => queryParams.findIndex((q) => q.option === p.option) !== i);
