@@ -59,7 +59,7 @@ const TABLES = {
   typecheck:
     "**Type-check**: `tsc --noEmit --extendedDiagnostics` (project options, lib files included), times: median [p25–p75] of {runs} runs\nprogram|files|instantiations|types|check ms|total ms",
   scale:
-    "**Scale**: synthetic specs made of copies of the real one (`scripts/bench/synthetic-spec.ts`); `node --import tsx scripts/generate.ts --spec … --out …` wall ms, median [p25–p75] of {runs} runs; tsc: instantiations / types / check ms\nspec|operations|openapi.json / schema.ts KB|generate ms|--check ms|tsc, types only|tsc, openapi-fetch consumer (17 calls)",
+    "**Scale**: synthetic specs made of copies of the real one (`scripts/bench/synthetic-spec.ts`); `node --import tsx scripts/generate.ts --spec … --out …` wall ms, median [p25–p75] of {runs} runs; tsc: instantiations / types / check ms\nspec|operations|openapi.json / schema.ts KB|generate ms|--check ms|tsc, types only|tsc, openapi-fetch consumer (each operation of one copy)",
 };
 const NAMES = {
   a: "a. `fetch`, hand-written URLs",
