@@ -40,6 +40,8 @@ export type Spec = { paths: Record<string, PathItem>; components?: { schemas?: R
 
 const KEYWORDS =
   "type enum pattern maxLength minimum maximum exclusiveMinimum exclusiveMaximum minItems maxItems required default";
+/** What the core checks in a path parameter (src/internal/validate.ts: the rest only bodies and queries need). */
+const PATH_KEYWORDS = ["type", "enum", "pattern", "patternMeans", "minimum", "maximum", "acceptsNumber"];
 const EXTENSIONS = "group method effect idempotent shortcuts paging time-range body refused undo"
   .split(" ")
   .map((k) => `x-rainbond-${k}`);
@@ -200,6 +202,11 @@ function entryOf(spec: Spec, path: string, http: (typeof METHODS)[number], item:
   for (const node of [body?.schema, media?.schema]) if (node) secretsIn(spec, node, secrets);
   const rules = (list: Param[]) =>
     Object.fromEntries(list.map((p) => [p.name, compact(spec, p.schema, shared.sensitive)]));
+  const pathRules = rules(pathParams);
+  for (const [name, rule] of Object.entries(pathRules)) {
+    const unchecked = Object.keys(rule).find((keyword) => !PATH_KEYWORDS.includes(keyword));
+    if (unchecked) fail(`${where}: path parameter ${name}`, `${unchecked} is not checked in a path parameter`);
+  }
   const timeRange = range && { ...range, maxPointsPerSeries: op["x-max-points-per-series"] };
   // query parameters the client refuses, by their names and option names, with why (the console overlay's)
   const refusedSpec = op["x-rainbond-refused"];
@@ -219,7 +226,7 @@ function entryOf(spec: Spec, path: string, http: (typeof METHODS)[number], item:
     method: http.toUpperCase(),
     path,
     args,
-    pathParams: rules(pathParams),
+    pathParams: pathRules,
     query: rules(queryParams),
     options,
     requiredQuery: queryParams.filter((p) => p.required).map((p) => p.name),

@@ -200,7 +200,7 @@ export class RainbondRedirectError extends RainbondResponseError {
   override name = "RainbondRedirectError";
   declare readonly location: string;
   constructor(info: RequestInfo, status: number, location: string) {
-    const problem = `a redirect to ${location}, not followed (only redirects within the console's origin are)`;
+    const problem = `a redirect to ${location}, not followed`;
     super(info, status, "", problem, { location });
   }
 }

@@ -14,24 +14,14 @@ export type { CallOptions, RainbondCore, RainbondPromise } from "../core/promise
 
 const transports = new WeakMap<RainbondCore, Transport>();
 
-/** A frozen object that prints and serialises as its `baseUrl` alone (`Kind { baseUrl: "..." }`): no token shows. */
-export function printable<T extends object>(
-  kind: string,
-  baseUrl: string,
-  members: T,
-): Readonly<T & { baseUrl: string }> {
-  const describe = () => `${kind} { baseUrl: ${JSON.stringify(baseUrl)} }`;
-  const inspect = Symbol.for("nodejs.util.inspect.custom");
-  return Object.freeze({ baseUrl, ...members, toJSON: () => ({ baseUrl }), toString: describe, [inspect]: describe });
-}
-
 /** The transport of `core` (a core made by makeCore). */
 export const transportOf = (core: RainbondCore) => transports.get(core)!;
 
 /** Makes a core for one console from the options of `createRainbondClient`, checked here. */
 export function makeCore(options: ClientOptions): RainbondCore {
   const transport = configure(options);
-  const core = printable("RainbondCore", transport.baseUrl, {});
+  // its URL alone, as an object: the transport, token and all, lies in `transports`, which no printing walks
+  const core: RainbondCore = Object.freeze({ baseUrl: transport.baseUrl });
   transports.set(core, transport);
   return core;
 }

@@ -4,7 +4,7 @@
 // whose fetch is the core's transport. src/index.ts gives it the table's groups.
 import type { Client, Middleware } from "openapi-fetch";
 import type { RainbondCore, RainbondPromise } from "../core/promise.js";
-import { later, printable, transportOf } from "./call.js";
+import { later, transportOf } from "./call.js";
 import { createClient } from "./openapi-fetch.js";
 import { rawFetch } from "./transport/raw.js";
 
@@ -15,6 +15,13 @@ import { rawFetch } from "./transport/raw.js";
 export type GroupDirectory = Readonly<Record<string, readonly [() => Promise<{ methods: object }>, string, string]>>;
 
 type Method = (core: RainbondCore, ...args: unknown[]) => unknown;
+
+/** A frozen object that prints and serialises as its `baseUrl` alone (`Kind { baseUrl: "..." }`): no token shows. */
+function printable<T extends object>(kind: string, baseUrl: string, members: T): Readonly<T & { baseUrl: string }> {
+  const describe = () => `${kind} { baseUrl: ${JSON.stringify(baseUrl)} }`;
+  const inspect = Symbol.for("nodejs.util.inspect.custom");
+  return Object.freeze({ baseUrl, ...members, toJSON: () => ({ baseUrl }), toString: describe, [inspect]: describe });
+}
 
 /** A group's methods bound to `core`: the group's code is loaded on the first call of any of them. */
 function bindGroup(core: RainbondCore, [load, calls, iterators]: GroupDirectory[string]) {

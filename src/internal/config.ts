@@ -18,9 +18,12 @@ const FN = { type: "function" } as const;
 const object = (properties: Record<string, SchemaRule>, required?: string[], closed = true): SchemaRule => {
   return { type: "object", closed, required, properties };
 };
-/** The options of a call; at most 10 retries: enough for a flaky proxy, not enough to hammer a console for hours. */
+/**
+ * The options of a call. A timeout of at least 1 ms: a timer waits no less. At most 10 retries: enough for a flaky
+ * proxy, not enough to hammer a console for hours.
+ */
 const CALL = {
-  timeoutMs: { ...MS, minimum: undefined, exclusiveMinimum: 0 },
+  timeoutMs: { ...MS, minimum: 1 },
   retries: { type: "integer", minimum: 0, maximum: 10 },
 };
 const CLIENT = object(

@@ -31,10 +31,13 @@ type Limits = readonly [Limit, string, (size: number, limit: number) => boolean]
 const LIMITS: Limits = [
   ["minimum", "be at least", (size, limit) => size < limit],
   ["maximum", "be at most", (size, limit) => size > limit],
-  ["exclusiveMinimum", "be greater than", (size, limit) => size <= limit],
 ];
-/** The bounds only bodies and query parameters have (MORE_RULES): a number's, an array's and a string's. */
+/**
+ * The bounds only bodies and query parameters have (MORE_RULES): a number's, an array's and a string's. The generator
+ * refuses a path parameter with one of them (scripts/codegen/client-table.ts), as no path parameter is checked for it.
+ */
 const MORE_LIMITS: Limits = [
+  ["exclusiveMinimum", "be greater than", (size, limit) => size <= limit],
   ["exclusiveMaximum", "be less than", (size, limit) => size >= limit],
   ["minItems", "hold at least", (size, limit) => size < limit],
   ["maxItems", "hold at most", (size, limit) => size > limit],

@@ -114,6 +114,13 @@ describe("npm run generate", () => {
     expect(output).toContain("an action on $.components.schemas.NoSuchRecord changes nothing");
   });
 
+  test("stops on a path parameter's bound that the client would not check, naming it", () => {
+    editSpec("spec/components/parameters/Port.yaml", "  type: string\n", "  type: string\n  maxLength: 5\n");
+    const { status, output } = cli();
+    expect(status).toBe(1);
+    expect(output).toMatch(/path parameter port: maxLength is not checked in a path parameter/);
+  });
+
   test("stops on a lint error and writes nothing", () => {
     const file = join(dir, "spec/paths/component.yaml");
     writeFileSync(file, readFileSync(file, "utf8").replace(/^ {2}summary: .*$/m, ""));

@@ -601,8 +601,9 @@ describe("options", () => {
 
 describe("call options", () => {
   it.each([
-    [{ timeoutMs: 0 }, "timeoutMs", /must be greater than 0 \(got 0\)/],
-    [{ timeoutMs: -5 }, "timeoutMs", /must be greater than 0 \(got -5\)/],
+    [{ timeoutMs: 0 }, "timeoutMs", /must be at least 1 \(got 0\)/],
+    [{ timeoutMs: 0.5 }, "timeoutMs", /must be at least 1 \(got 0\.5\)/],
+    [{ timeoutMs: -5 }, "timeoutMs", /must be at least 1 \(got -5\)/],
     [{ timeoutMs: Number.POSITIVE_INFINITY }, "timeoutMs", /must be a number \(got Infinity\)/],
     [{ timeoutMs: 2 ** 31 }, "timeoutMs", /must be at most 2147483647/],
     [{ timeoutMs: "100" }, "timeoutMs", /must be a number \(got "100"\)/],
@@ -637,7 +638,7 @@ describe("call options", () => {
         'headers["x-proxy-auth"]',
         /not a valid HTTP header/,
       ],
-      [{ timeoutMs: 0 }, "timeoutMs", /must be greater than 0/],
+      [{ timeoutMs: 0 }, "timeoutMs", /must be at least 1/],
       [{ retries: -1 }, "retries", /must be at least 0/],
       [{ retries: 1e9 }, "retries", /must be at most 10/],
       [{ logLevel: "verbose" }, "logLevel", /must be one of "off", "error", "warn", "info", "debug"/],

@@ -121,7 +121,7 @@ describe("input refused before anything is sent, named as the user typed it", ()
       ["ports", "delete", ...component, "99999"],
       "rainbond: ports.delete: <port> must be a port number from 1 to 65535 (got 99999)",
     ],
-    [["ports", "list", ...component, "--timeout-ms", "0"], "rainbond: --timeout-ms must be greater than 0 (got 0)"],
+    [["ports", "list", ...component, "--timeout-ms", "0"], "rainbond: --timeout-ms must be at least 1 (got 0)"],
     [["ports", "add", ...component, "--body", "[1,"], "rainbond: --body must be JSON: Unexpected end of JSON input"],
     [
       ["ports", "add", ...component, "--body", "-"],
