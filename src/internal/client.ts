@@ -16,13 +16,6 @@ export type GroupDirectory = Readonly<Record<string, readonly [() => Promise<{ m
 
 type Method = (core: RainbondCore, ...args: unknown[]) => unknown;
 
-/** A frozen object that prints and serialises as its `baseUrl` alone (`Kind { baseUrl: "..." }`): no token shows. */
-function printable<T extends object>(kind: string, baseUrl: string, members: T): Readonly<T & { baseUrl: string }> {
-  const describe = () => `${kind} { baseUrl: ${JSON.stringify(baseUrl)} }`;
-  const inspect = Symbol.for("nodejs.util.inspect.custom");
-  return Object.freeze({ baseUrl, ...members, toJSON: () => ({ baseUrl }), toString: describe, [inspect]: describe });
-}
-
 /** A group's methods bound to `core`: the group's code is loaded on the first call of any of them. */
 function bindGroup(core: RainbondCore, [load, calls, iterators]: GroupDirectory[string]) {
   let loaded: Promise<Record<string, Method>> | undefined;
@@ -80,5 +73,9 @@ export function clientOf<G, P extends {}>(
   notReplayable: readonly string[],
 ): Readonly<G & { baseUrl: string; raw: Client<P> }> {
   const bound = Object.fromEntries(Object.entries(directory).map(([name, group]) => [name, bindGroup(core, group)]));
-  return printable("RainbondClient", core.baseUrl, { ...(bound as G), raw: lazyRaw<P>(core, notReplayable) });
+  const { baseUrl } = core;
+  const describe = () => `RainbondClient { baseUrl: ${JSON.stringify(baseUrl)} }`;
+  const inspect = Symbol.for("nodejs.util.inspect.custom");
+  const members = { ...(bound as G), raw: lazyRaw<P>(core, notReplayable) };
+  return Object.freeze({ baseUrl, ...members, toJSON: () => ({ baseUrl }), toString: describe, [inspect]: describe });
 }
