@@ -3,7 +3,8 @@
 // or do not show at all (zero-width and the other default-ignorable characters, tag characters, the line and
 // paragraph separators, lone surrogates). Wherever such text must be read exactly (a question a person confirms, a
 // terminal's output), each of them is written as an escape (`\u202e`), which JSON reads back as the same character.
-// The one definition of those characters: the MCP server's confirmations and the command line's output both use it.
+// The one definition of those characters: the MCP server's confirmations, the command line's output and the Markdown
+// the scripts write around console text (scripts/lib/console-text.ts) all use it.
 
 /** What is hidden or acted on beyond the controls (Cc): format, separators, default-ignorable, lone halves. */
 const HIDDEN = String.raw`\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Default_Ignorable_Code_Point}`;

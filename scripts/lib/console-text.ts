@@ -2,28 +2,21 @@
 // no tool can carry it honestly, and quoted wherever Markdown shows it. verify's overlay actions (scripts/verify/
 // overlay.ts) and the departures page (scripts/codegen/departures-page.ts) both go through here.
 
+import { escapeUnsafe, isUnsafe } from "../../surface/escape.ts";
+
 /** Names every JavaScript object has: a field so named reads as the object's own member in the tools that handle the
  *  spec (`__proto__` replaces an object's prototype; Redocly's example check reads `constructor` as a function). */
 const OBJECT_MEMBERS = new Set(Object.getOwnPropertyNames(Object.prototype));
-/** Characters a reader cannot see or that turn the text around them: controls (C0, DEL, C1), line and paragraph
- *  separators, zero-width characters, direction marks and overrides, the byte order mark; and lone surrogates. */
-const INVISIBLE =
-  "[\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2069\\ufeff]" +
-  "|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]";
-const invisible = new RegExp(INVISIBLE);
-
-/** `text` with what a reader could not see written as an escape (`\u202e`), `\n` for a line break. */
-const escapeInvisible = (text: string) =>
-  text.replace(new RegExp(INVISIBLE, "g"), (c) =>
-    c === "\n" ? "\\n" : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  );
+/** `text` with what a reader could not see (surface/escape.ts: the one definition of it) written as an escape
+ * (`\u202e`), `\n` for a line break. */
+const escapeInvisible = (text: string) => escapeUnsafe(text, { keepLineFeeds: true }).replaceAll("\n", "\\n");
 
 /** Why a name the console chose cannot be written into the spec or its docs; undefined when it can. */
 export function whyOdd(name: string): string | undefined {
   if (name === "") return "it is empty";
   if (OBJECT_MEMBERS.has(name))
     return "every JavaScript object has a member of that name, which the spec's tools would read in its place";
-  if (invisible.test(name)) return "it holds characters a reader cannot see, or that turn the text around them";
+  if (isUnsafe(name)) return "it holds characters a reader cannot see, or that turn the text around them";
   return undefined;
 }
 
