@@ -5,6 +5,7 @@
 // `creates`). No operation is named here: a read operation added to the spec is verified by `npm run generate` alone.
 import { effectOf, strongest, type Effect } from "../../surface/effect.ts";
 import type { BodyFill, ClientMethod, Fill, Table, TableOperation } from "../../surface/table.ts";
+import { isObject } from "../lib/spec.ts";
 
 /** The ids known in a run, by the spec's names (`team_id`, `service_id`): given, or found in answers. */
 export type Ids = Record<string, string | number>;
@@ -76,14 +77,13 @@ export function idsOf(operation: TableOperation, ids: Ids): Ids {
 }
 
 type Row = Record<string, unknown>;
-const isRow = (value: unknown): value is Row => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The records of `data` at `at` (member names, `[]` for an array's items). */
 function recordsAt(data: unknown, at: readonly string[]): Row[] {
   let values = [data];
   for (const step of at)
-    values = values.flatMap((v) => (step === "[]" ? (Array.isArray(v) ? v : []) : isRow(v) ? [v[step]] : []));
-  return values.filter(isRow);
+    values = values.flatMap((v) => (step === "[]" ? (Array.isArray(v) ? v : []) : isObject(v) ? [v[step]] : []));
+  return values.filter(isObject);
 }
 
 /** A value an id can take: a non-empty string, or a non-negative integer. */
@@ -176,7 +176,7 @@ export function changesOf(table: Table, operation: TableOperation, record: Row, 
       } else {
         if (lacking(operation, ids)) return [];
         const made = requestOf(operation, ids, now).body;
-        body = isRow(made) ? Object.fromEntries(Object.entries(made).map(([k, v]) => [k, record[k] ?? v])) : made;
+        body = isObject(made) ? Object.fromEntries(Object.entries(made).map(([k, v]) => [k, record[k] ?? v])) : made;
       }
       return [{ method, body, effect: effectOf(operation.effect, body) }];
     });
